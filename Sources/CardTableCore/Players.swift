@@ -1,0 +1,36 @@
+/// Names a participant of a match: a player, a computer player, or the referee that runs timers.
+public struct PlayerID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  public var rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ name: String) { self.rawValue = name }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
+  /// The one player of a solitaire game.
+  public static let solo: PlayerID = "You"
+
+  /// The match itself, performing the follow-up actions its timers run.
+  public static let referee: PlayerID = "referee"
+
+  public static func < (lhs: PlayerID, rhs: PlayerID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A place at the table, clockwise from the viewer's own: Bottom → Left → Top → Right.
+public enum Seat: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  case bottom, left, top, right
+
+  /// The next seat clockwise.
+  public var clockwise: Seat { Seat(rawValue: (rawValue + 1) % 4)! }
+
+  /// Where this seat appears on the screen of a player sitting at `viewer`, who sees
+  /// themselves at the bottom.
+  public func relative(to viewer: Seat) -> Seat {
+    Seat(rawValue: (rawValue - viewer.rawValue + 4) % 4)!
+  }
+
+  public var description: String { ["bottom", "left", "top", "right"][rawValue] }
+}

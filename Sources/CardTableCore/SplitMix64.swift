@@ -1,0 +1,59 @@
+/// The project's seeded pseudo-random generator: SplitMix64 (Steele, Lea & Flood, 2014).
+///
+/// Its sequence is fixed by this project, not by the standard library, so a seed deals the same
+/// cards on every machine and every Swift version. Every draw goes through the methods below —
+/// never through `Int.random(in:using:)` or `shuffle(using:)`, whose algorithms may change.
+public struct SplitMix64: Sendable, Hashable {
+  /// The generator's whole state; saving it and restoring it resumes the sequence exactly.
+  public private(set) var state: UInt64
+
+  /// Creates a generator whose first output is derived from `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// Returns the next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Returns a uniformly distributed integer in `0..<bound`, without modulo bias.
+  ///
+  /// - Parameter bound: the exclusive upper bound; must be positive.
+  /// - Complexity: O(1) expected; draws again only when the first draw falls in the biased tail.
+  public mutating func nextInt(below bound: Int) -> Int {
+    precondition(bound > 0, "bound must be positive")
+    let range = UInt64(bound)
+    // NB: rejecting draws below (2^64 mod range) leaves a multiple of `range` outcomes.
+    let threshold = (0 &- range) % range
+    while true {
+      let value = next()
+      if value >= threshold { return Int(value % range) }
+    }
+  }
+
+  /// Returns a uniformly distributed `Double` in `[0, 1)` built from the top 53 bits.
+  public mutating func nextUnit() -> Double {
+    Double(next() >> 11) * 0x1.0p-53
+  }
+
+  /// Shuffles `elements` in place with the Fisher–Yates algorithm, last position first.
+  public mutating func shuffle<Element>(_ elements: inout [Element]) {
+    guard elements.count > 1 else { return }
+    for index in stride(from: elements.count - 1, to: 0, by: -1) {
+      let other = nextInt(below: index + 1)
+      if other != index { elements.swapAt(index, other) }
+    }
+  }
+
+  /// Returns a shuffled copy of `elements` (see ``shuffle(_:)``).
+  public mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
+    var copy = elements
+    shuffle(&copy)
+    return copy
+  }
+}

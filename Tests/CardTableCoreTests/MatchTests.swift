@@ -1,0 +1,132 @@
+import CardTableCore
+import Testing
+
+/// A tiny game for testing the match machinery: press a button; a press schedules a bell
+/// one second later that cancels any earlier bell; the game ends at three bells.
+enum BellGame: GameRules {
+  struct Options: Sendable, Equatable { var limit = 3 }
+  struct State: Sendable, Equatable {
+    var presses = 0
+    var bells = 0
+    var limit: Int
+    var draws: [Int] = []
+    var random: SplitMix64
+  }
+  enum Action: Sendable, Equatable {
+    case press
+    case ring
+  }
+  enum Event: Sendable, Equatable {
+    case pressed(Int)
+    case rang(Int)
+  }
+  enum RuleViolation: Refusal {
+    case gameOver
+    case onlyTheRefereeRings
+
+    var code: String { self == .gameOver ? "game-over" : "not-allowed" }
+    var message: String { "refused" }
+  }
+  typealias View = Int
+
+  static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+    State(limit: options.limit, random: SplitMix64(seed: seed))
+  }
+
+  static func apply(_ action: Action, by player: PlayerID, to state: inout State)
+    throws(RuleViolation) -> Outcome<Event, Action>
+  {
+    guard state.bells < state.limit else { throw .gameOver }
+    switch action {
+    case .press:
+      state.presses += 1
+      state.draws.append(state.random.nextInt(below: 100))
+      return Outcome(
+        events: [.pressed(state.presses)], scheduled: [Scheduled(after: 1.0, .ring, key: "bell")],
+        cancelled: ["bell"])
+    case .ring:
+      guard player == .referee else { throw .onlyTheRefereeRings }
+      state.bells += 1
+      return Outcome(events: [.rang(state.bells)])
+    }
+  }
+
+  static func view(of state: State, for viewer: Viewer) -> Int { state.bells }
+  static func isOver(_ state: State) -> Bool { state.bells >= state.limit }
+}
+
+@Suite struct MatchTests {
+  @Test func acceptedActionsAreLoggedWithTheirTimeAndBumpTheVersion() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 1)
+    #expect(try match.perform(.press, by: .solo) == [.pressed(1)])
+    #expect(match.version == 1)
+    #expect(match.nextDue == 1.0)
+    #expect(match.advance(by: 0.5) == [])
+    #expect(match.advance(by: 0.5) == [.rang(1)])
+    #expect(match.version == 2)
+    #expect(match.log.map(\.automatic) == [false, true])
+    #expect(match.log.map(\.time) == [0, 1.0])
+    #expect(match.nextDue == nil)
+  }
+
+  @Test func aRefusedActionLeavesTheMatchUnchanged() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 1)
+    try match.perform(.press, by: .solo)
+    let before = (match.state, match.version, match.log, match.timers)
+    #expect(throws: BellGame.RuleViolation.onlyTheRefereeRings) {
+      try match.perform(.ring, by: .solo)
+    }
+    #expect(match.state == before.0)
+    #expect(match.version == before.1)
+    #expect(match.log == before.2)
+    #expect(match.timers == before.3)
+  }
+
+  @Test func aCancelledTimerNeverFires() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 1)
+    try match.perform(.press, by: .solo)
+    match.advance(by: 0.9)
+    try match.perform(.press, by: .solo)  // cancels the first bell, sets one at 1.9
+    #expect(match.timers.count == 1)
+    #expect(match.advance(to: 1.5) == [])
+    #expect(match.advance(to: 2.0) == [.rang(1)])
+    #expect(match.log.last?.time == 1.9)
+  }
+
+  @Test func timersFireInDueOrderWithinOneAdvance() throws {
+    var match = try Match<BellGame>(options: .init(limit: 10), seed: 1)
+    try match.perform(.press, by: .solo)
+    #expect(match.advance(by: 10) == [.rang(1)])
+    #expect(match.clock == 10)
+  }
+
+  @Test func replayRebuildsTheSameMatch() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 9)
+    for step in 0..<6 {
+      try match.perform(.press, by: .solo)
+      match.advance(by: step.isMultiple(of: 2) ? 0.4 : 1.3)
+    }
+    let replayed = try Match<BellGame>.replay(options: .init(), seed: 9, log: match.log)
+    #expect(replayed.state == match.state)
+    #expect(replayed.log == match.log)
+    #expect(replayed.version == match.version)
+  }
+
+  @Test func replayRefusesATamperedLog() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 9)
+    try match.perform(.press, by: .solo)
+    match.advance(by: 2)
+    var log = match.log
+    log.append(.init(time: 3, player: .solo, action: .ring, automatic: false))
+    #expect(
+      throws: ReplayError<BellGame.RuleViolation>.actionRefused(index: 2, .onlyTheRefereeRings)
+    ) {
+      try Match<BellGame>.replay(options: .init(), seed: 9, log: log)
+    }
+    var forged = match.log
+    forged[1].time = 5
+    #expect(throws: ReplayError<BellGame.RuleViolation>.diverged(index: 1)) {
+      try Match<BellGame>.replay(options: .init(), seed: 9, log: forged)
+    }
+  }
+}
