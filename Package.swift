@@ -6,5 +6,9 @@ let package = Package(
   targets: [
     .target(name: "CardTableCore"),
     .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore"]),
+    .target(name: "MemoryGame", dependencies: ["CardTableCore"]),
+    .testTarget(name: "MemoryGameTests", dependencies: ["MemoryGame"]),
+    .target(name: "GameWire", dependencies: ["CardTableCore", "MemoryGame"]),
+    .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
   ]
 )

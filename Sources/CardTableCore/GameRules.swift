@@ -56,7 +56,7 @@ public struct Outcome<Event: Sendable & Equatable, Action: Sendable & Equatable>
 /// A game is a caseless enum conforming to this protocol, its vocabulary nested
 /// (`SetGame.State`, `SetGame.Action`). `apply` checks every rule before it mutates, so a
 /// refused action leaves the state untouched. Randomness comes only from the deal's seed.
-public protocol GameRules {
+public protocol GameRules: SendableMetatype {
   associatedtype Options: Sendable & Equatable
   associatedtype State: Sendable & Equatable
   associatedtype Action: Sendable & Equatable

@@ -1,0 +1,60 @@
+import CardTableCore
+
+extension MemoryGame {
+  /// Deals a board: Memory takes `pairs` cards of a shuffled deck, adds a copy of each and
+  /// shuffles again; Concentration shuffles all 52 and tilts each card by a seeded angle.
+  ///
+  /// - Throws: ``RuleViolation/invalidDeck(_:)`` when a given deck cannot be played.
+  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+    var random = SplitMix64(seed: seed)
+    let cards: [PlayingCard]
+    if let deck = options.deck {
+      try validate(deck, for: options)
+      cards = deck
+    } else {
+      switch options.variant {
+      case .memory:
+        let picked = random.shuffled(PlayingCard.standardDeck).prefix(options.difficulty.pairs)
+        cards = random.shuffled(Array(picked + picked))
+      case .concentration:
+        cards = random.shuffled(PlayingCard.standardDeck)
+      }
+    }
+    let (columns, rows) = grid(for: cards.count, options: options)
+    let tilt: [Int] =
+      options.variant == .concentration
+      ? cards.indices.map { _ in tiltAngles[random.nextInt(below: tiltAngles.count)] } : []
+    return State(
+      variant: options.variant, columns: columns, rows: rows,
+      board: cards.map(Position.init(card:)), tilt: tilt)
+  }
+
+  private static func grid(for count: Int, options: Options) -> (columns: Int, rows: Int) {
+    switch options.variant {
+    case .memory: (options.difficulty.columns, options.difficulty.rows)
+    // NB: the original flowed 52 cards into rows of 8 on a phone; 8 × 7 leaves the last row short.
+    case .concentration: (8, (count + 7) / 8)
+    }
+  }
+
+  private static func validate(_ deck: [PlayingCard], for options: Options) throws(RuleViolation) {
+    switch options.variant {
+    case .memory:
+      let expected = options.difficulty.cardCount
+      guard deck.count == expected else {
+        throw .invalidDeck(
+          "A \(options.difficulty.rawValue) board holds \(expected) cards, not \(deck.count).")
+      }
+      var counts: [PlayingCard: Int] = [:]
+      for card in deck { counts[card, default: 0] += 1 }
+      if let odd = counts.first(where: { !$0.value.isMultiple(of: 2) }) {
+        throw .invalidDeck(
+          "Every card must appear in pairs; \(odd.key) appears \(odd.value) times.")
+      }
+    case .concentration:
+      guard deck.count == 52, Set(deck).count == 52 else {
+        throw .invalidDeck("Concentration lays out all 52 cards, each once.")
+      }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import CardTableCore
+
+/// Memory (Swift by Example) and Concentration (the tilted UICollectionView sample): turn two
+/// face-down cards at a time and find the pairs.
+///
+/// The two variants share the board and the two-card state machine; they differ in what
+/// matches (RULES §3: same rank and suit; §4: same rank), in what happens to a found pair
+/// (removed after 1.0 s, or left face up) and in how long a mismatch stays visible.
+public enum MemoryGame: GameRules {
+  /// Which of the two originals is played.
+  public enum Variant: String, CaseIterable, Sendable {
+    case memory
+    case concentration
+  }
+
+  /// Memory's three grids (columns × rows).
+  public enum Difficulty: String, CaseIterable, Sendable {
+    case easy, medium, hard
+
+    public var columns: Int { [4, 6, 8][index] }
+    public var rows: Int { [3, 4, 4][index] }
+    public var pairs: Int { columns * rows / 2 }
+    public var cardCount: Int { columns * rows }
+
+    private var index: Int { Self.allCases.firstIndex(of: self)! }
+  }
+
+  public struct Options: Sendable, Equatable {
+    public var variant: Variant
+    /// Memory's grid; Concentration always lays out all 52 cards.
+    public var difficulty: Difficulty
+    /// Lays out exactly these cards, index 0 first, instead of shuffling.
+    public var deck: [PlayingCard]?
+
+    public init(
+      variant: Variant = .memory, difficulty: Difficulty = .easy, deck: [PlayingCard]? = nil
+    ) {
+      self.variant = variant
+      self.difficulty = difficulty
+      self.deck = deck
+    }
+
+    public static func memory(_ difficulty: Difficulty) -> Options {
+      Options(variant: .memory, difficulty: difficulty)
+    }
+
+    public static let concentration = Options(variant: .concentration)
+  }
+
+  /// One position on the board.
+  public struct Position: Sendable, Equatable {
+    public var card: PlayingCard
+    public var faceUp = false
+    /// Memory: the pair was found and has left the board.
+    public var removed = false
+    /// Concentration: the pair was found and stays face up.
+    public var matched = false
+
+    public init(card: PlayingCard) { self.card = card }
+  }
+
+  /// What the follow-up timers resolve.
+  public enum Resolution: Sendable, Equatable {
+    case removeMatch
+    case turnDownMismatch
+  }
+
+  public struct State: Sendable, Equatable {
+    public var variant: Variant
+    public var columns: Int
+    public var rows: Int
+    public var board: [Position]
+    /// Concentration's rotation of each card in degrees: 0, 10, 20 or 30. Empty for Memory.
+    public var tilt: [Int]
+    /// Face-up cards that are not yet resolved, in the order they were turned (at most two).
+    public var turned: [Int] = []
+    /// What the pending timer will do with a pair of turned cards.
+    public var resolving: Resolution?
+    /// Memory: mistakes (lower is better). Concentration counts no score.
+    public var score = 0
+    public var pairsFound = 0
+    /// One move per pair turned.
+    public var moves = 0
+    /// Every card turned face up.
+    public var flips = 0
+
+    public var pairCount: Int { board.count / 2 }
+  }
+
+  public enum Action: Sendable, Equatable {
+    /// The player taps the card at a board index.
+    case flip(Int)
+    /// A timer resolves the pair of turned cards.
+    case resolve
+  }
+
+  public enum Event: Sendable, Equatable {
+    case flipped(index: Int, card: PlayingCard)
+    case matched(Int, Int)
+    case mismatched(Int, Int)
+    case removed(Int, Int)
+    case turnedDown(Int, Int)
+    /// Every pair is found: Memory's win, Concentration's cleared table.
+    case finished(score: Int, moves: Int)
+  }
+
+  public enum RuleViolation: Refusal {
+    case noSuchCard(Int)
+    case cardRemoved(Int)
+    case cardMatched(Int)
+    case cardAlreadyFaceUp(Int)
+    case pairPending
+    case gameOver
+    case nothingToResolve
+    case onlyTheTimerResolves
+    case invalidDeck(String)
+
+    public var code: String {
+      switch self {
+      case .noSuchCard: "no-such-card"
+      case .cardRemoved: "card-removed"
+      case .cardMatched: "card-matched"
+      case .cardAlreadyFaceUp: "card-face-up"
+      case .pairPending: "pair-pending"
+      case .gameOver: "game-over"
+      case .nothingToResolve: "nothing-to-resolve"
+      case .onlyTheTimerResolves: "not-allowed"
+      case .invalidDeck: "invalid-deck"
+      }
+    }
+
+    public var message: String {
+      switch self {
+      case .noSuchCard(let index): "There is no card \(index) on the board."
+      case .cardRemoved(let index): "Card \(index) has already been removed."
+      case .cardMatched(let index): "Card \(index) is already matched."
+      case .cardAlreadyFaceUp(let index): "Card \(index) is already face up."
+      case .pairPending: "Wait until the two turned cards are resolved."
+      case .gameOver: "The game is over."
+      case .nothingToResolve: "No pair is waiting to be resolved."
+      case .onlyTheTimerResolves: "Only the game's timer resolves a pair."
+      case .invalidDeck(let reason): reason
+      }
+    }
+  }
+
+  /// Seconds a found pair stays visible before Memory removes it.
+  public static let removalDelay = 1.0
+  /// Seconds a mismatched pair stays visible in Memory.
+  public static let memoryMismatchDelay = 2.0
+  /// Seconds a mismatched pair stays visible in Concentration ("about 1–2 s").
+  public static let concentrationMismatchDelay = 1.5
+  /// The angles a Concentration card may be tilted by, in degrees.
+  public static let tiltAngles = [0, 10, 20, 30]
+}
