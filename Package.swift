@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "CardTable",
+  products: [
+    .executable(name: "cardtable", targets: ["cardtable"])
+  ],
   targets: [
     .target(name: "CardTableCore"),
     .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore"]),
@@ -10,5 +13,8 @@ let package = Package(
     .testTarget(name: "MemoryGameTests", dependencies: ["MemoryGame"]),
     .target(name: "GameWire", dependencies: ["CardTableCore", "MemoryGame"]),
     .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
+    .target(name: "CardTableCommand", dependencies: ["GameWire", "MemoryGame"]),
+    .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
+    .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
   ]
 )

@@ -71,19 +71,20 @@ final class LiveSession<G: WireGame>: GameSession {
   var nextDue: Double? { match.nextDue }
 
   func state() -> JSON {
-    header(G.encode(state: match.state)).setting("seed", to: JSON(match.seed))
+    header(G.encode(state: match.state), seed: match.seed)
   }
 
   func view(for viewer: Viewer) -> JSON {
     header(G.encode(view: G.view(of: match.state, for: viewer)))
   }
 
-  private func header(_ body: JSON) -> JSON {
+  private func header(_ body: JSON, seed: UInt64? = nil) -> JSON {
     guard case .object(let members) = body else { return body }
-    let head: [(String, JSON)] = [
-      ("game", .string(game)), ("version", JSON(match.version)), ("clock", JSON(match.clock)),
-    ]
-    return .object(head + members.filter { key, _ in !["game", "version", "clock"].contains(key) })
+    var head: [(String, JSON)] = [("game", .string(game))]
+    if let seed { head.append(("seed", JSON(seed))) }
+    head += [("version", JSON(match.version)), ("clock", JSON(match.clock))]
+    let names = Set(head.map(\.0))
+    return .object(head + members.filter { key, _ in !names.contains(key) })
   }
 
   func perform(_ action: JSON, as player: PlayerID?) throws(WireError) -> EventBatch {

@@ -1,0 +1,40 @@
+/// A named benchmark that measures something and returns lines of figures.
+public struct Benchmark: Sendable {
+  public var name: String
+  public var summary: String
+  public var run: @Sendable (_ quick: Bool) -> [String]
+
+  public init(name: String, summary: String, run: @escaping @Sendable (_ quick: Bool) -> [String]) {
+    self.name = name
+    self.summary = summary
+    self.run = run
+  }
+
+  /// Every benchmark of the project, in the order `cardtable bench` runs them.
+  public static let all: [Benchmark] = [.memoryGames]
+
+  /// Times `body` and returns the elapsed seconds.
+  static func seconds(_ body: () -> Void) -> Double {
+    let elapsed = ContinuousClock().measure(body)
+    let parts = elapsed.components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+  }
+
+  /// Formats a rate like `12,345.6`.
+  static func format(_ value: Double, decimals: Int = 1) -> String {
+    let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+    let rounded = (value * scale).rounded() / scale
+    let whole = Int(rounded)
+    var digits = String(whole)
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = "," + digits.suffix(3) + grouped
+      digits.removeLast(3)
+    }
+    grouped = digits + grouped
+    guard decimals > 0 else { return grouped }
+    let fraction = Int(((rounded - Double(whole)) * scale).rounded())
+    let text = String(fraction)
+    return grouped + "." + String(repeating: "0", count: decimals - text.count) + text
+  }
+}

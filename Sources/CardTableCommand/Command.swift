@@ -1,0 +1,73 @@
+/// What the user asked `cardtable` to do, parsed from its arguments.
+public enum Command: Equatable, Sendable {
+  /// `cardtable engine`: the JSON Lines console on standard input and output.
+  case engine
+  /// `cardtable bench [NAME...] [--quick]`: runs the benchmarks and prints their figures.
+  case bench(only: [String], quick: Bool)
+  /// `cardtable help` or `--help`.
+  case help
+  /// `cardtable --version`.
+  case version
+}
+
+/// Arguments that do not make a command, with a sentence saying why.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+extension Command {
+  /// The tool's version, printed by `--version`.
+  public static let versionText = "cardtable 0.1.0"
+
+  /// The help text.
+  public static let usage = """
+    CardTable — classic card games: Memory, Concentration, Matchismo, Set and Snap!
+
+    Usage: cardtable <command> [options]
+
+    Commands:
+      engine              Read JSON Lines commands on stdin, answer on stdout (docs/ENGINE.md).
+      bench [NAME...]     Run benchmarks (build with -c release) and print their figures.
+                          --quick runs a shorter version.
+      help                Show this text.
+
+    Options:
+      --version           Print the version.
+    """
+
+  /// Parses the arguments that follow the program name.
+  ///
+  /// - Throws: ``UsageError`` for an unknown command or option.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { return .help }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "help", "--help", "-h":
+      return .help
+    case "--version", "version":
+      return .version
+    case "engine":
+      if let extra = rest.first {
+        throw UsageError(message: "engine takes no arguments, got \"\(extra)\".")
+      }
+      return .engine
+    case "bench":
+      var only: [String] = []
+      var quick = false
+      for argument in rest {
+        if argument == "--quick" {
+          quick = true
+        } else if argument.hasPrefix("-") {
+          throw UsageError(message: "bench: unknown option \"\(argument)\".")
+        } else {
+          only.append(argument)
+        }
+      }
+      return .bench(only: only, quick: quick)
+    default:
+      throw UsageError(
+        message: "Unknown command \"\(first)\". Run `cardtable help` for the list of commands.")
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import GameWire
+
+extension Command {
+  /// Runs the command and returns the process exit status.
+  public func run() -> Int32 {
+    switch self {
+    case .help:
+      print(Command.usage)
+    case .version:
+      print(Command.versionText)
+    case .engine:
+      EngineLoop.run()
+    case .bench(let only, let quick):
+      let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
+      guard !chosen.isEmpty else {
+        let names = Benchmark.all.map(\.name).joined(separator: ", ")
+        printError("bench: no benchmark named \(only.joined(separator: ", ")); try \(names).")
+        return 2
+      }
+      #if DEBUG
+        printError("bench: this is a debug build; figures are only meaningful with -c release.")
+      #endif
+      for benchmark in chosen {
+        print("== \(benchmark.name): \(benchmark.summary)")
+        for line in benchmark.run(quick) { print(line) }
+      }
+    }
+    return 0
+  }
+}
