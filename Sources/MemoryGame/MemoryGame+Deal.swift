@@ -47,9 +47,10 @@ extension MemoryGame {
       }
       var counts: [PlayingCard: Int] = [:]
       for card in deck { counts[card, default: 0] += 1 }
-      if let odd = counts.first(where: { !$0.value.isMultiple(of: 2) }) {
+      if let odd = deck.first(where: { !counts[$0, default: 0].isMultiple(of: 2) }) {
+        let times = counts[odd, default: 0]
         throw .invalidDeck(
-          "Every card must appear in pairs; \(odd.key) appears \(odd.value) times.")
+          "Every card must appear in pairs; \(odd) appears \(times == 1 ? "once" : "\(times) times").")
       }
     case .concentration:
       guard deck.count == 52, Set(deck).count == 52 else {

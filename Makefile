@@ -1,0 +1,48 @@
+# CardTable — `make run` serves the games, `make test` runs every test (as CI does).
+SWIFT ?= swift
+PYTHON ?= python3
+SWIFT_FLAGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: all deps build release test test-swift test-e2e run bench lint format clean
+
+all: build
+
+deps: ## Install missing Debian packages and Python test tools.
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+test: deps test-swift test-e2e
+
+test-swift:
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+test-e2e:
+	$(SWIFT) build $(SWIFT_FLAGS)
+	CARDTABLE_BIN=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/cardtable \
+	  $(PYTHON) -m pytest -q e2e
+
+run: release
+	@echo "The web server arrives with the issue \"Web server and browser UI\"; until then,"
+	@echo "this runs the engine console (docs/ENGINE.md). Type JSON commands, one per line."
+	.build/release/cardtable engine
+
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/cardtable bench
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Package.swift
+
+clean:
+	rm -rf .build
