@@ -6,5 +6,7 @@ let package = Package(
   targets: [
     .target(name: "CardTableCore"),
     .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore"]),
+    .target(name: "CardLayout"),
+    .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
   ]
 )
