@@ -16,5 +16,7 @@ let package = Package(
     .target(name: "CardTableCommand", dependencies: ["GameWire", "MemoryGame"]),
     .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
+    .target(name: "CardLayout"),
+    .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
   ]
 )
