@@ -13,6 +13,12 @@ static inline size_t cws_pre(void) { return LWS_PRE; }
 /// Context option: run on a libuv loop (ours, passed in foreign_loops).
 static inline uint64_t cws_option_libuv(void) { return LWS_SERVER_OPTION_LIBUV; }
 
+/// Context option: create no vhost with the context; the caller creates it, so a failed bind
+/// leaves a whole context to destroy.
+static inline uint64_t cws_option_explicit_vhosts(void) {
+  return LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
+}
+
 /// Context option: listen on IPv4 only.
 static inline uint64_t cws_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
 

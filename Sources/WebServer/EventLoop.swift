@@ -56,6 +56,9 @@ final class EventLoop {
 
   /// Creates the loop and the context, and binds; returns the bound port.
   func open() -> Result<Int, WebServer.StartError> {
+    guard PortProbe.canBind(host: configuration.host, port: configuration.port) else {
+      return .failure(.cannotListen(host: configuration.host, port: configuration.port))
+    }
     let status = uv_loop_init(loop)
     guard status == 0 else { return .failure(.loopFailed(code: status)) }
     loopOpen = true
@@ -77,7 +80,7 @@ final class EventLoop {
     info.port = Int32(configuration.port)
     info.iface = UnsafePointer(host)
     info.protocols = UnsafePointer(protocols)
-    info.options = cws_option_libuv()
+    info.options = cws_option_libuv() | cws_option_explicit_vhosts()
     if !configuration.host.contains(":") {
       info.options |= cws_option_disable_ipv6()
     }
@@ -90,10 +93,16 @@ final class EventLoop {
       info.foreign_loops = loops.baseAddress
       return lws_create_context(&info)
     }
-    guard let context else {
+    info.foreign_loops = nil
+    // NB: with the vhost made by lws_create_context, a failed bind made it return NULL and
+    // leave handles on our loop whose close callbacks crashed. A separate vhost keeps a whole
+    // context to destroy.
+    guard let context else { return .failure(.loopFailed(code: -1)) }
+    guard let vhost = lws_create_vhost(context, &info),
+      case let port = lws_get_vhost_listen_port(vhost), port > 0
+    else {
       return .failure(.cannotListen(host: configuration.host, port: configuration.port))
     }
-    let port = lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default"))
     return .success(Int(port))
   }
 

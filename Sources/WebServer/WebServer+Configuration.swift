@@ -48,7 +48,7 @@ extension WebServer {
     case staticRootNotFound(String)
     /// Binding failed: the port is in use, or the address is not on this machine.
     case cannotListen(host: String, port: Int)
-    /// The event loop could not be created.
+    /// The libuv loop (error code from libuv) or the lws context (-1) could not be created.
     case loopFailed(code: Int32)
 
     public var description: String {
@@ -57,7 +57,7 @@ extension WebServer {
       case .staticRootNotFound(let path): "static root \(path) is not a directory"
       case .cannotListen(let host, let port):
         "cannot listen on \(host):\(port) (port in use or address not available)"
-      case .loopFailed(let code): "cannot create the libuv loop (error \(code))"
+      case .loopFailed(let code): "cannot create the event loop (error \(code))"
       }
     }
   }

@@ -23,6 +23,7 @@ extension WebServer {
     let arrived = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "WebServer.signals")
     signal(SIGPIPE, SIG_IGN)
+    let registered = DispatchGroup()
     let sources = [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -30,9 +31,13 @@ extension WebServer {
         received.withLock { $0 = number }
         arrived.signal()
       }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       return source
     }
+    // NB: `resume` installs the watch asynchronously; a signal that comes earlier is lost.
+    registered.wait()
     ready()
     arrived.wait()
     for source in sources { source.cancel() }

@@ -172,6 +172,7 @@ public final class WebServer: Sendable {
     let loop = EventLoop(server: self, staticRoot: staticRoot)
     switch loop.open() {
     case .failure(let error):
+      loop.close()
       shared.withLock { shared in
         shared.phase = .stopped
         shared.startResult = .failure(error)
