@@ -171,7 +171,8 @@ final class EventLoop {
       if var pending = pendingRequests[wsi], let input {
         pending.request.body.append(
           contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-        pending.tooLarge = pending.tooLarge
+        pending.tooLarge =
+          pending.tooLarge
           || pending.request.body.count > configuration.maximumMessageBytes
         if pending.tooLarge { pending.request.body = [] }
         pendingRequests[wsi] = pending
@@ -342,7 +343,8 @@ final class EventLoop {
         if failed != 0 { return -1 }
       }
       return lws_serve_http_file(
-        wsi, file.path, StaticFiles.contentType(for: file.path), UnsafeRawPointer(start)
+        wsi, file.path, StaticFiles.contentType(for: file.path),
+        UnsafeRawPointer(start)
           .assumingMemoryBound(to: CChar.self), Int32(cursor! - start))
     }
     if result < 0 { return -1 }

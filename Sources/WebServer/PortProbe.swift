@@ -15,22 +15,28 @@ enum PortProbe {
     var storage = sockaddr_storage()
     let length: socklen_t
     let family: Int32
-    if withUnsafeMutablePointer(to: &storage, { pointer in
-      pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-        address.pointee.sin_family = sa_family_t(AF_INET)
-        address.pointee.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
-        return inet_pton(AF_INET, host, &address.pointee.sin_addr) == 1
-      }
-    }) {
+    if withUnsafeMutablePointer(
+      to: &storage,
+      { pointer in
+        pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+          address.pointee.sin_family = sa_family_t(AF_INET)
+          address.pointee.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
+          return inet_pton(AF_INET, host, &address.pointee.sin_addr) == 1
+        }
+      })
+    {
       family = AF_INET
       length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    } else if withUnsafeMutablePointer(to: &storage, { pointer in
-      pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-        address.pointee.sin6_family = sa_family_t(AF_INET6)
-        address.pointee.sin6_port = in_port_t(UInt16(clamping: port).bigEndian)
-        return inet_pton(AF_INET6, host, &address.pointee.sin6_addr) == 1
-      }
-    }) {
+    } else if withUnsafeMutablePointer(
+      to: &storage,
+      { pointer in
+        pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+          address.pointee.sin6_family = sa_family_t(AF_INET6)
+          address.pointee.sin6_port = in_port_t(UInt16(clamping: port).bigEndian)
+          return inet_pton(AF_INET6, host, &address.pointee.sin6_addr) == 1
+        }
+      })
+    {
       family = AF_INET6
       length = socklen_t(MemoryLayout<sockaddr_in6>.size)
     } else {

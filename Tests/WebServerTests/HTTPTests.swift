@@ -23,7 +23,8 @@ final class StaticRoot {
   ]
 
   init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("webserver-\(UUID().uuidString)").path
     for (name, text) in Self.files {
       let url = URL(fileURLWithPath: path).appendingPathComponent(name)

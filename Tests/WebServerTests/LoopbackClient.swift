@@ -110,7 +110,12 @@ func fetch(
 /// A minimal WebSocket client (RFC 6455 handshake and framing), for tests only.
 final class WebSocketClient {
   enum Opcode: UInt8 {
-    case continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10
+    case continuation = 0
+    case text = 1
+    case binary = 2
+    case close = 8
+    case ping = 9
+    case pong = 10
   }
 
   let socket: LoopbackSocket

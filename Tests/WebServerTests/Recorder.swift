@@ -47,9 +47,10 @@ final class Recorder: WebServer.Handler {
   func latestConnection(timeout: Double = 5) -> ConnectionID? {
     var found: ConnectionID?
     wait(timeout: timeout) { events in
-      found = events.reversed().lazy.compactMap {
-        if case .connected(let id, _) = $0 { id } else { nil }
-      }.first
+      found =
+        events.reversed().lazy.compactMap {
+          if case .connected(let id, _) = $0 { id } else { nil }
+        }.first
       return found != nil
     }
     return found

@@ -135,12 +135,14 @@ extension WebServerTests {
     @Test func stopReturnsPromptlyWithClientsConnected() throws {
       let (server, recorder) = try Recorder.serving()
       let clients = try (0..<3).map { _ in try WebSocketClient(port: server.port) }
-      #expect(recorder.wait { $0.filter { if case .connected = $0 { true } else { false } }.count == 3 })
+      #expect(
+        recorder.wait { $0.filter { if case .connected = $0 { true } else { false } }.count == 3 })
       let started = ContinuousClock.now
       server.stop()
       let elapsed = ContinuousClock.now - started
       #expect(elapsed < .seconds(1))
-      #expect(recorder.events.filter { if case .disconnected = $0 { true } else { false } }.count == 3)
+      #expect(
+        recorder.events.filter { if case .disconnected = $0 { true } else { false } }.count == 3)
       for client in clients { #expect(client.waitForClose()) }
       server.stop()
       server.send("after stop", to: ConnectionID(rawValue: 1))
