@@ -96,6 +96,17 @@ extension WebServerTests {
       #expect(try staying.receiveText() == "echo:two")
     }
 
+    @Test func aClientThatDoesNotReadIsClosedWhenItsBacklogIsFull() throws {
+      let (server, recorder) = try Recorder.serving(.init(maximumOutboxBytes: 256 * 1024))
+      defer { server.stop() }
+      let client = try WebSocketClient(port: server.port)
+      let id = try #require(recorder.latestConnection())
+      let chunk = String(repeating: "z", count: 64 * 1024)
+      for _ in 0..<400 { server.send(chunk, to: id) }
+      #expect(recorder.wait { $0.contains(.disconnected(id)) })
+      withExtendedLifetime(client) {}
+    }
+
     @Test func closingFromTheServerFlushesThenDisconnects() throws {
       let (server, recorder) = try Recorder.serving()
       defer { server.stop() }
