@@ -15,10 +15,18 @@ let package = Package(
     .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
     .target(name: "GameServer", dependencies: ["GameWire"]),
     .testTarget(name: "GameServerTests", dependencies: ["GameServer"]),
-    .target(name: "CardTableCommand", dependencies: ["GameWire", "GameServer", "MemoryGame"]),
+    .target(
+      name: "CardTableCommand", dependencies: ["GameWire", "GameServer", "MemoryGame", "WebServer"]),
     .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),
     .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
+    // NB: libwebsockets.h includes <uv.h>, and its .pc file links -luv, so one system library
+    // carries both; a separate CUV module would import the same C declarations twice.
+    .systemLibrary(
+      name: "CWebSockets", path: "Sources/CWebSockets", pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev", "libuv1-dev"])]),
+    .target(name: "WebServer", dependencies: ["CWebSockets"]),
+    .testTarget(name: "WebServerTests", dependencies: ["WebServer"]),
   ]
 )
