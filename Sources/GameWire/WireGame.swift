@@ -27,6 +27,9 @@ public protocol WireGame: GameRules {
   /// Answers a game-specific command such as `hint`; nil when the game has no such command.
   static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
+
+  /// The ended games of `match`, timed on its clock; empty for games that keep no records.
+  static func results(of match: Match<Self>) -> [GameResult]
 }
 
 extension WireGame {
@@ -35,6 +38,8 @@ extension WireGame {
   {
     nil
   }
+
+  public static func results(of match: Match<Self>) -> [GameResult] { [] }
 
   /// Reads every text of a `deck` list with `parse`, naming the first one that is not a card.
   public static func cards<Card>(_ texts: [String], _ parse: (String) -> Card?) throws(WireError)
@@ -52,6 +57,10 @@ extension WireGame {
     }
     return cards
   }
+}
+
+extension WireGame where Self: RecordsResults {
+  public static func results(of match: Match<Self>) -> [GameResult] { match.results }
 }
 
 extension PlayingCard {
