@@ -78,6 +78,12 @@ public enum MatchingGame: GameRules, RecordsResults {
     public var second: PlayingCard
     public var kind: Kind
 
+    public init(first: PlayingCard, second: PlayingCard, kind: Kind) {
+      self.first = first
+      self.second = second
+      self.kind = kind
+    }
+
     /// `A♥ A♠ same rank`.
     public var text: String { "\(first) \(second) same \(kind.rawValue)" }
   }
@@ -85,6 +91,8 @@ public enum MatchingGame: GameRules, RecordsResults {
   /// Why a match matched: every agreeing pair, in the move's order.
   public struct Reason: Sendable, Equatable {
     public var pairs: [PairMatch]
+
+    public init(pairs: [PairMatch]) { self.pairs = pairs }
 
     /// `A♥ A♠ same rank; A♥ 2♥ same suit`.
     public var text: String { pairs.map(\.text).joined(separator: "; ") }

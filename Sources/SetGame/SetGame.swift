@@ -70,6 +70,13 @@ public enum SetGame: GameRules, RecordsResults {
     public var shading: Agreement
     public var color: Agreement
 
+    public init(number: Agreement, symbol: Agreement, shading: Agreement, color: Agreement) {
+      self.number = number
+      self.symbol = symbol
+      self.shading = shading
+      self.color = color
+    }
+
     /// `number same, symbol different, shading different, color same`.
     public var text: String {
       "number \(number.rawValue), symbol \(symbol.rawValue), shading \(shading.rawValue), "
