@@ -126,7 +126,8 @@ extension Match where Rules: RecordsResults {
   public var results: [GameResult] {
     Rules.records(of: state).map { record in
       func time(_ index: Int) -> Double { log.indices.contains(index) ? log[index].time : clock }
-      return GameResult(record: record, start: record.dealtBy.map(time) ?? 0, end: time(record.endedBy))
+      return GameResult(
+        record: record, start: record.dealtBy.map(time) ?? 0, end: time(record.endedBy))
     }
   }
 }

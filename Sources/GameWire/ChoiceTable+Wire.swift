@@ -10,7 +10,8 @@ enum ChoiceWire {
       matchBonus: try options.optionalInt("matchBonus", in: range, default: 4, context: context),
       mismatchPenalty: try options.optionalInt(
         "mismatchPenalty", in: range, default: 2, context: context),
-      costToChoose: try options.optionalInt("costToChoose", in: range, default: 1, context: context))
+      costToChoose: try options.optionalInt("costToChoose", in: range, default: 1, context: context)
+    )
   }
 
   static func scoring(_ scoring: MatchScoring) -> [(String, JSON)] {

@@ -26,8 +26,7 @@ extension MatchingGame {
 
   public static func records(of state: State) -> [GameRecord] { state.ledger.records }
 
-  private static func choose(_ index: Int, in state: inout State) throws(RuleViolation) -> [Event]
-  {
+  private static func choose(_ index: Int, in state: inout State) throws(RuleViolation) -> [Event] {
     guard !state.over else { throw .gameOver }
     guard state.table.slots.indices.contains(index) else { throw .noSuchCard(index) }
     guard !state.table.slots[index].matched else { throw .cardAlreadyMatched(index) }

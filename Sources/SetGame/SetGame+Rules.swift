@@ -152,7 +152,8 @@ extension SetGame {
       ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : []
     return state.ledger.close(
       game: name,
-      options: "refill \(state.refill ? "on" : "off"), twoPlayer \(state.twoPlayer ? "on" : "off"), "
+      options:
+        "refill \(state.refill ? "on" : "off"), twoPlayer \(state.twoPlayer ? "on" : "off"), "
         + state.scoring.summary,
       seed: state.seed, score: state.table.score, players: scores, ending: ending)
   }

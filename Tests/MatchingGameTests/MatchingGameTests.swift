@@ -46,7 +46,9 @@ func points(in entry: String) -> Int {
       events[1]
         == .matched(
           cards: [0, 1], points: 16,
-          reason: .init(pairs: [.init(first: PlayingCard("A♥")!, second: PlayingCard("A♠")!, kind: .rank)])))
+          reason: .init(pairs: [
+            .init(first: PlayingCard("A♥")!, second: PlayingCard("A♠")!, kind: .rank)
+          ])))
   }
 
   @Test func twoCardSuitMatchScoresFourMinusOne() throws {
@@ -102,7 +104,10 @@ func points(in entry: String) -> Int {
   @Test func aMismatchLeavesOnlyTheNewCardChosen() throws {
     var state = try game("A♥", "2♣", "K♠", "Q♦", "9♦", mode: 3)
     let events = try play(.choose(3), .choose(0), .choose(1), on: &state)
-    #expect(events == [.chosen(index: 1, card: PlayingCard("2♣")!), .mismatched(cards: [0, 3, 1], penalty: 2)])
+    #expect(
+      events == [
+        .chosen(index: 1, card: PlayingCard("2♣")!), .mismatched(cards: [0, 3, 1], penalty: 2),
+      ])
     #expect(state.table.status == "A♥ Q♦ 2♣ don’t match! 2 point penalty!")
     #expect(state.table.slots.map(\.chosen) == [false, true, false, false, false])
   }
@@ -197,8 +202,12 @@ func points(in entry: String) -> Int {
   }
 
   @Test func badOptionsAndDecksAreRefused() {
-    #expect(throws: MatchingGame.RuleViolation.self) { try MatchingGame.deal(.init(cards: 53), seed: 1) }
-    #expect(throws: MatchingGame.RuleViolation.self) { try MatchingGame.deal(.init(cards: 1), seed: 1) }
+    #expect(throws: MatchingGame.RuleViolation.self) {
+      try MatchingGame.deal(.init(cards: 53), seed: 1)
+    }
+    #expect(throws: MatchingGame.RuleViolation.self) {
+      try MatchingGame.deal(.init(cards: 1), seed: 1)
+    }
     #expect(throws: MatchingGame.RuleViolation.self) {
       try MatchingGame.deal(.init(scoring: .init(matchBonus: 11)), seed: 1)
     }
@@ -238,7 +247,13 @@ func points(in entry: String) -> Int {
     #expect(throws: MatchingGame.RuleViolation.gameOver) { try play(.choose(2), on: &state) }
     #expect(state == before)
     #expect(try play(.hint, on: &state) == [.hinted([])])
-    #expect(!MatchingGame.isOver(try { var s = state; try play(.deal, on: &s); return s }()))
+    #expect(
+      !MatchingGame.isOver(
+        try {
+          var s = state
+          try play(.deal, on: &s)
+          return s
+        }()))
   }
 
   @Test func aDealtTableWithoutMatchesIsOver() throws {
@@ -298,7 +313,8 @@ func points(in entry: String) -> Int {
       #expect(match.results.last?.ending == .finished)
       #expect(match.results.last?.score == table.score)
     }
-    let replayed = try Match<MatchingGame>.replay(options: match.options, seed: match.seed, log: match.log)
+    let replayed = try Match<MatchingGame>.replay(
+      options: match.options, seed: match.seed, log: match.log)
     #expect(replayed.state == match.state)
   }
 }

@@ -36,7 +36,9 @@ func play(_ actions: SetGame.Action..., by player: PlayerID = .solo, on state: i
 /// The points a history entry names: `+16` for a set, `-2` for a mismatch, 0 otherwise.
 func points(in entry: String) -> Int {
   let words = entry.split(separator: " ")
-  if entry.hasPrefix("Matched "), entry.hasSuffix(" points.") { return Int(words[words.count - 2])! }
+  if entry.hasPrefix("Matched "), entry.hasSuffix(" points.") {
+    return Int(words[words.count - 2])!
+  }
   if entry.hasSuffix(" point penalty!") { return -Int(words[words.count - 3])! }
   return 0
 }
@@ -87,7 +89,8 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
   @Test func theThirdCardCompletesASet() {
     #expect(SetGame.third(aSet[0], aSet[1]) == aSet[2])
     #expect(SetGame.Rule.match(aSet) == 4)
-    #expect(SetGame.Rule.reason(aSet).text == "number same, symbol same, shading same, color different")
+    #expect(
+      SetGame.Rule.reason(aSet).text == "number same, symbol same, shading same, color different")
   }
 }
 
@@ -112,7 +115,8 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     let events = try play(.choose(0), .choose(1), .choose(2), on: &state)
     #expect(events.last == .mismatched(cards: [0, 1, 2], penalty: 2))
     #expect(state.table.chosenIndices == [2])
-    #expect(state.table.status == "\(table[0]) \(table[1]) \(table[2]) don’t match! 2 point penalty!")
+    #expect(
+      state.table.status == "\(table[0]) \(table[1]) \(table[2]) don’t match! 2 point penalty!")
     #expect(state.table.score == -1 - 1 - 3)
   }
 
@@ -248,7 +252,8 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     #expect(table.found.allSatisfy { SetGame.isSet($0.cards[0], $0.cards[1], $0.cards[2]) })
     if options.twoPlayer { #expect(state.playerScores.reduce(0, +) == table.score) }
     #expect(match.results.last?.score == table.score)
-    let replayed = try Match<SetGame>.replay(options: match.options, seed: match.seed, log: match.log)
+    let replayed = try Match<SetGame>.replay(
+      options: match.options, seed: match.seed, log: match.log)
     #expect(replayed.state == match.state)
   }
 }
