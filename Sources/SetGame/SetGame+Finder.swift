@@ -69,18 +69,26 @@ public enum SetFinder {
   }
 
   /// Calls `visit` with each set `i < j < k` in lexicographic order while it returns true.
+  @inline(__always)
   private static func search(_ cards: [SetCard], _ visit: (Int, Int, Int) -> Bool) {
-    guard cards.count >= 3 else { return }
-    let codes = cards.map(\.deckIndex)
+    let count = cards.count
+    guard count >= 3 else { return }
     // NB: a table holds each card at most once; -1 marks cards that are not on it.
-    var position = [Int](repeating: -1, count: 81)
-    for (index, code) in codes.enumerated() { position[code] = index }
-    thirds.withUnsafeBufferPointer { thirds in
-      for i in 0..<(codes.count - 2) {
-        let row = codes[i] * 81
-        for j in (i + 1)..<(codes.count - 1) {
-          let k = position[Int(thirds[row + codes[j]])]
-          if k > j && !visit(i, j, k) { return }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 81 + count) { buffer in
+      let position = UnsafeMutableBufferPointer(rebasing: buffer[0..<81])
+      let codes = UnsafeMutableBufferPointer(rebasing: buffer[81...])
+      position.initialize(repeating: -1)
+      for index in 0..<count {
+        codes[index] = cards[index].deckIndex
+        position[codes[index]] = index
+      }
+      thirds.withUnsafeBufferPointer { thirds in
+        for i in 0..<(count - 2) {
+          let row = codes[i] * 81
+          for j in (i + 1)..<(count - 1) {
+            let k = position[Int(thirds[row + codes[j]])]
+            if k > j && !visit(i, j, k) { return }
+          }
         }
       }
     }
