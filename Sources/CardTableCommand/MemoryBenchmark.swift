@@ -32,32 +32,41 @@ public enum PerfectRecallPlayer {
   public static func play(_ options: MemoryGame.Options, seed: UInt64) -> Int {
     // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
     var match = try! Match<MemoryGame>(options: options, seed: seed)
-    var known: [PlayingCard: [Int]] = [:]
-    var unseen = Array(match.state.board.indices)
-    unseen.reverse()
-    func flip(_ index: Int) -> PlayingCard {
+    let board = match.state.board.map(\.card)
+    // NB: where each card was seen, by deck index; -1 when not (yet) seen.
+    var seenAt = [Int](repeating: -1, count: 52)
+    var knownPairs: [(Int, Int)] = []
+    var next = 0
+    func flip(_ index: Int) {
       _ = try! match.perform(.flip(index), by: .solo)
-      let card = match.state.board[index].card
-      if let slot = unseen.lastIndex(of: index) { unseen.remove(at: slot) }
-      known[card, default: []].append(index)
-      return card
     }
-    func pairKnown() -> [Int]? {
-      known.values.first { indices in
-        indices.count >= 2
-          && indices.allSatisfy { !match.state.board[$0].removed && !match.state.board[$0].matched }
-      }
+    /// Turns the next unseen card and remembers it; returns its index.
+    func flipUnseen() -> Int {
+      let index = next
+      next += 1
+      flip(index)
+      return index
     }
     while !match.isOver {
-      if let pair = pairKnown() {
-        _ = flip(pair[0])
-        _ = flip(pair[1])
+      if let (a, b) = knownPairs.popLast() {
+        flip(a)
+        flip(b)
       } else {
-        let first = flip(unseen.last!)
-        if let partner = known[first]!.first(where: { !match.state.board[$0].faceUp }) {
-          _ = flip(partner)
-        } else if let next = unseen.last {
-          _ = flip(next)
+        let first = flipUnseen()
+        let card = board[first].deckIndex
+        if seenAt[card] >= 0 {
+          flip(seenAt[card])
+        } else {
+          seenAt[card] = first
+          let second = flipUnseen()
+          let other = board[second].deckIndex
+          if other != card {
+            if seenAt[other] >= 0 {
+              knownPairs.append((seenAt[other], second))
+            } else {
+              seenAt[other] = second
+            }
+          }
         }
       }
       if let due = match.nextDue { match.advance(to: due) }
