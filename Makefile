@@ -30,9 +30,7 @@ test-e2e:
 	  $(PYTHON) -m pytest -q e2e
 
 run: release
-	@echo "The web server arrives with the issue \"Web server and browser UI\"; until then,"
-	@echo "this runs the engine console (docs/ENGINE.md). Type JSON commands, one per line."
-	.build/release/cardtable engine
+	.build/release/cardtable serve --host $(HOST) --port $(PORT)
 
 bench: deps
 	$(SWIFT) build -c release

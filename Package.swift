@@ -13,10 +13,20 @@ let package = Package(
     .testTarget(name: "MemoryGameTests", dependencies: ["MemoryGame"]),
     .target(name: "GameWire", dependencies: ["CardTableCore", "MemoryGame"]),
     .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
-    .target(name: "CardTableCommand", dependencies: ["GameWire", "MemoryGame"]),
+    .target(name: "GameServer", dependencies: ["GameWire"]),
+    .testTarget(name: "GameServerTests", dependencies: ["GameServer"]),
+    .target(
+      name: "CardTableCommand", dependencies: ["GameWire", "GameServer", "MemoryGame", "WebServer"]),
     .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),
     .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
+    // NB: libwebsockets.h includes <uv.h>, and its .pc file links -luv, so one system library
+    // carries both; a separate CUV module would import the same C declarations twice.
+    .systemLibrary(
+      name: "CWebSockets", path: "Sources/CWebSockets", pkgConfig: "libwebsockets",
+      providers: [.apt(["libwebsockets-dev", "libuv1-dev"])]),
+    .target(name: "WebServer", dependencies: ["CWebSockets"]),
+    .testTarget(name: "WebServerTests", dependencies: ["WebServer"]),
   ]
 )

@@ -10,7 +10,7 @@ APT_PACKAGES=(
   libncurses-dev
   chromium tmux
 )
-PY_PACKAGES=(pytest playwright)
+PY_PACKAGES=(pytest playwright websockets)
 
 missing=()
 for package in "${APT_PACKAGES[@]}"; do

@@ -4,6 +4,8 @@ public enum Command: Equatable, Sendable {
   case engine
   /// `cardtable bench [NAME...] [--quick]`: runs the benchmarks and prints their figures.
   case bench(only: [String], quick: Bool)
+  /// `cardtable serve [--host H] [--port P] [--web DIR]`: the web client and its games.
+  case serve(host: String, port: Int, webRoot: String?)
   /// `cardtable help` or `--help`.
   case help
   /// `cardtable --version`.
@@ -27,6 +29,9 @@ extension Command {
     Usage: cardtable <command> [options]
 
     Commands:
+      serve               Serve the games in the browser.
+                          --host H (default 127.0.0.1), --port P (default 8080; 0 = any free
+                          port), --web DIR (the web client; found automatically in a checkout)
       engine              Read JSON Lines commands on stdin, answer on stdout (docs/ENGINE.md).
       bench [NAME...]     Run benchmarks (build with -c release) and print their figures.
                           --quick runs a shorter version.
@@ -52,6 +57,8 @@ extension Command {
         throw UsageError(message: "engine takes no arguments, got \"\(extra)\".")
       }
       return .engine
+    case "serve":
+      return try parseServe(rest)
     case "bench":
       var only: [String] = []
       var quick = false
@@ -69,5 +76,37 @@ extension Command {
       throw UsageError(
         message: "Unknown command \"\(first)\". Run `cardtable help` for the list of commands.")
     }
+  }
+
+  private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {
+    var host = "127.0.0.1"
+    var port = 8080
+    var webRoot: String?
+    var remaining = arguments[...]
+    while let option = remaining.popFirst() {
+      let (name, inline) = splitOption(option)
+      guard ["--host", "--port", "--web"].contains(name) else {
+        throw UsageError(message: "serve: unknown option \"\(option)\".")
+      }
+      guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+        throw UsageError(message: "serve: \(name) needs a value.")
+      }
+      switch name {
+      case "--host": host = value
+      case "--port":
+        guard let number = Int(value), (0...65_535).contains(number) else {
+          throw UsageError(message: "serve: --port must be a number from 0 to 65535, not \"\(value)\".")
+        }
+        port = number
+      default: webRoot = value
+      }
+    }
+    return .serve(host: host, port: port, webRoot: webRoot)
+  }
+
+  /// Splits `--name=value` into its parts; `--name` alone has no inline value.
+  private static func splitOption(_ option: String) -> (String, String?) {
+    guard let equals = option.firstIndex(of: "=") else { return (option, nil) }
+    return (String(option[..<equals]), String(option[option.index(after: equals)...]))
   }
 }

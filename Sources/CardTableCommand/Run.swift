@@ -10,6 +10,8 @@ extension Command {
       print(Command.versionText)
     case .engine:
       EngineLoop.run()
+    case .serve(let host, let port, let webRoot):
+      return Serve.run(host: host, port: port, webRoot: webRoot)
     case .bench(let only, let quick):
       let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
       guard !chosen.isEmpty else {

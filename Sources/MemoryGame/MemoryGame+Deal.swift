@@ -50,7 +50,8 @@ extension MemoryGame {
       if let odd = deck.first(where: { !counts[$0, default: 0].isMultiple(of: 2) }) {
         let times = counts[odd, default: 0]
         throw .invalidDeck(
-          "Every card must appear in pairs; \(odd) appears \(times == 1 ? "once" : "\(times) times").")
+          "Every card must appear in pairs; \(odd) appears \(times == 1 ? "once" : "\(times) times")."
+        )
       }
     case .concentration:
       guard deck.count == 52, Set(deck).count == 52 else {

@@ -45,7 +45,9 @@ func converse(_ lines: [String], seed: UInt64 = 99) throws -> [JSON] {
     #expect(replies[0]["state"]?["seed"]?.uint64Value == 99)
     #expect(
       replies[2]["events"]
-        == [["type": "flipped", "card": 2, "face": "K♠"], ["type": "mismatched", "cards": [0, 2]]])
+        == [
+          ["type": "flipped", "card": 2, "face": "K♠"], ["type": "mismatched", "cards": [0, 2]],
+        ])
     #expect(replies[3]["events"] == [["type": "turnedDown", "cards": [0, 2]]])
     let last = try #require(replies.last?["state"])
     #expect(last["over"] == true)
@@ -65,7 +67,8 @@ func converse(_ lines: [String], seed: UInt64 = 99) throws -> [JSON] {
 
   @Test(arguments: [
     ("not json", "invalid-json"), ("[1,2]", "bad-request"), (#"{"nocmd":1}"#, "bad-request"),
-    (#"{"cmd":"dance"}"#, "unknown-command"), (#"{"cmd":"act","action":{"type":"flip","card":99}}"#, "no-such-card"),
+    (#"{"cmd":"dance"}"#, "unknown-command"),
+    (#"{"cmd":"act","action":{"type":"flip","card":99}}"#, "no-such-card"),
     (#"{"cmd":"act","action":{"type":"jump"}}"#, "bad-request"),
     (#"{"cmd":"act","action":{"type":"flip","card":"three"}}"#, "bad-request"),
     (#"{"cmd":"act"}"#, "bad-request"), (#"{"cmd":"advance","seconds":-1}"#, "bad-request"),

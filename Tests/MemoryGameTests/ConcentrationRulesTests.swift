@@ -30,22 +30,29 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
 
   @Test func cardsMatchWhenRanksAreEqualWhateverTheSuits() {
     #expect(
-      MemoryGame.isPair(PlayingCard(.seven, .hearts), PlayingCard(.seven, .clubs), variant: .concentration))
+      MemoryGame.isPair(
+        PlayingCard(.seven, .hearts), PlayingCard(.seven, .clubs), variant: .concentration))
     #expect(
-      !MemoryGame.isPair(PlayingCard(.seven, .hearts), PlayingCard(.six, .hearts), variant: .concentration))
+      !MemoryGame.isPair(
+        PlayingCard(.seven, .hearts), PlayingCard(.six, .hearts), variant: .concentration))
   }
 
   @Test func aMatchStaysFaceUpForTheRestOfTheGame() throws {
     var match = try concentration()
     try match.perform(.flip(0), by: .solo)
-    #expect(try match.perform(.flip(13), by: .solo) == [.flipped(index: 13, card: orderedDeck[13]), .matched(0, 13)])
+    #expect(
+      try match.perform(.flip(13), by: .solo) == [
+        .flipped(index: 13, card: orderedDeck[13]), .matched(0, 13),
+      ])
     #expect(match.state.board[0].matched && match.state.board[13].matched)
     #expect(match.state.board[0].faceUp && match.state.board[13].faceUp)
     #expect(match.nextDue == nil)
     match.advance(by: 60)
     #expect(match.state.board[0].faceUp)
     #expect(match.state.moves == 1)
-    #expect(throws: MemoryGame.RuleViolation.cardMatched(0)) { try match.perform(.flip(0), by: .solo) }
+    #expect(throws: MemoryGame.RuleViolation.cardMatched(0)) {
+      try match.perform(.flip(0), by: .solo)
+    }
   }
 
   @Test func aMismatchTurnsBothDownAfterTheDelayAndCountsAMove() throws {
@@ -82,7 +89,10 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
   @Test func aGivenDeckMustHoldEveryCardOnce() {
     var deck = orderedDeck
     deck[1] = deck[0]
-    #expect(throws: MemoryGame.RuleViolation.invalidDeck("Concentration lays out all 52 cards, each once.")) {
+    #expect(
+      throws: MemoryGame.RuleViolation.invalidDeck(
+        "Concentration lays out all 52 cards, each once.")
+    ) {
       try MemoryGame.deal(.init(variant: .concentration, deck: deck), seed: 0)
     }
   }

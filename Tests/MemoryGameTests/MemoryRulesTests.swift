@@ -3,11 +3,14 @@ import MemoryGame
 import Testing
 
 /// A fixed Easy board: pairs at (0,1), (2,3), (4,5), (6,7), (8,9), (10,11).
-let easyDeck: [PlayingCard] = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
-  .map { PlayingCard($0)! }
+let easyDeck: [PlayingCard] = [
+  "A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠",
+]
+.map { PlayingCard($0)! }
 
 func easyMatch() throws -> Match<MemoryGame> {
-  try Match(options: MemoryGame.Options(variant: .memory, difficulty: .easy, deck: easyDeck), seed: 1)
+  try Match(
+    options: MemoryGame.Options(variant: .memory, difficulty: .easy, deck: easyDeck), seed: 1)
 }
 
 @Suite struct MemoryRulesTests {
@@ -51,7 +54,10 @@ func easyMatch() throws -> Match<MemoryGame> {
   @Test func aMatchCountsAPairAndRemovesTheCardsAfterOneSecond() throws {
     var match = try easyMatch()
     #expect(try match.perform(.flip(0), by: .solo) == [.flipped(index: 0, card: easyDeck[0])])
-    #expect(try match.perform(.flip(1), by: .solo) == [.flipped(index: 1, card: easyDeck[1]), .matched(0, 1)])
+    #expect(
+      try match.perform(.flip(1), by: .solo) == [
+        .flipped(index: 1, card: easyDeck[1]), .matched(0, 1),
+      ])
     #expect(match.state.pairsFound == 1)
     #expect(match.state.score == 0)
     #expect(match.advance(by: 0.99) == [])
@@ -64,7 +70,10 @@ func easyMatch() throws -> Match<MemoryGame> {
   @Test func aMismatchScoresOneAndTurnsTheCardsDownAfterTwoSeconds() throws {
     var match = try easyMatch()
     try match.perform(.flip(0), by: .solo)
-    #expect(try match.perform(.flip(2), by: .solo) == [.flipped(index: 2, card: easyDeck[2]), .mismatched(0, 2)])
+    #expect(
+      try match.perform(.flip(2), by: .solo) == [
+        .flipped(index: 2, card: easyDeck[2]), .mismatched(0, 2),
+      ])
     #expect(match.state.score == 1)
     #expect(match.advance(by: 1.99) == [])
     #expect(match.state.board[0].faceUp && match.state.board[2].faceUp)

@@ -1,0 +1,28 @@
+// CWebSockets: libwebsockets 4.1 (which includes <uv.h> itself, so libuv comes with it).
+//
+// Function-like and expression macros do not import into Swift; they are wrapped here.
+#ifndef CARDTABLE_CWEBSOCKETS_SHIM_H
+#define CARDTABLE_CWEBSOCKETS_SHIM_H
+
+#include <libwebsockets.h>
+#include <uv.h>
+
+/// Bytes of headroom lws_write needs before a payload.
+static inline size_t cws_pre(void) { return LWS_PRE; }
+
+/// Context option: run on a libuv loop (ours, passed in foreign_loops).
+static inline uint64_t cws_option_libuv(void) { return LWS_SERVER_OPTION_LIBUV; }
+
+/// Context option: create no vhost with the context; the caller creates it, so a failed bind
+/// leaves a whole context to destroy.
+static inline uint64_t cws_option_explicit_vhosts(void) {
+  return LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
+}
+
+/// Context option: listen on IPv4 only.
+static inline uint64_t cws_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
+
+/// Errors and warnings only: lws logs notices for every vhost it creates.
+static inline int cws_log_errors_and_warnings(void) { return LLL_ERR | LLL_WARN; }
+
+#endif

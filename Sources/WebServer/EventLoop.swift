@@ -1,0 +1,467 @@
+import CWebSockets
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything that lives on the loop thread: the libuv loop, the lws context, the open
+/// connections and the HTTP responses in flight.
+///
+/// Only the loop thread touches it. The lws callback reaches it through the context's user
+/// pointer; it outlives the context because ``close()`` destroys the context first.
+final class EventLoop {
+  let server: WebServer
+  let handler: any WebServer.Handler
+  let configuration: WebServer.Configuration
+  let staticRoot: String?
+  private(set) var context: OpaquePointer?
+  let loop = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
+  let stopSignal = UnsafeMutablePointer<uv_async_t>.allocate(capacity: 1)
+  private let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+  private let protocolName = strdup("cardtable-webserver")
+  private let host: UnsafeMutablePointer<CChar>?
+  private let idlePolicy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+  private var loopOpen = false
+
+  private var nextConnection: UInt64 = 1
+  private var connections: [ConnectionID: Connection] = [:]
+  /// Response bodies waiting for `LWS_CALLBACK_HTTP_WRITEABLE`, by connection.
+  private var responseBodies: [OpaquePointer: [UInt8]] = [:]
+  /// Requests under `/api/` waiting for their body, by connection.
+  private var pendingRequests: [OpaquePointer: PendingRequest] = [:]
+
+  private struct PendingRequest {
+    var request: HTTPRequest
+    var tooLarge = false
+  }
+
+  init(server: WebServer, staticRoot: String?) {
+    self.server = server
+    self.handler = server.handler
+    self.configuration = server.configuration
+    self.staticRoot = staticRoot
+    self.host = strdup(server.configuration.host)
+  }
+
+  deinit {
+    protocols.deallocate()
+    idlePolicy.deallocate()
+    loop.deallocate()
+    stopSignal.deallocate()
+    free(protocolName)
+    free(host)
+  }
+
+  // MARK: - Life cycle
+
+  /// Creates the loop and the context, and binds; returns the bound port.
+  func open() -> Result<Int, WebServer.StartError> {
+    guard PortProbe.canBind(host: configuration.host, port: configuration.port) else {
+      return .failure(.cannotListen(host: configuration.host, port: configuration.port))
+    }
+    let status = uv_loop_init(loop)
+    guard status == 0 else { return .failure(.loopFailed(code: status)) }
+    loopOpen = true
+    uv_async_init(loop, stopSignal) { handle in
+      guard let handle else { return }
+      uv_stop(handle.pointee.loop)
+    }
+
+    protocols.initialize(repeating: lws_protocols(), count: 2)
+    protocols[0].name = UnsafePointer(protocolName)
+    protocols[0].callback = webServerCallback
+    protocols[0].per_session_data_size = MemoryLayout<UInt64>.size
+    let idle = UInt16(clamping: max(configuration.idlePingSeconds, 1))
+    idlePolicy.initialize(to: lws_retry_bo_t())
+    idlePolicy.pointee.secs_since_valid_ping = idle
+    idlePolicy.pointee.secs_since_valid_hangup = idle + max(idle / 2, 1)
+
+    var info = lws_context_creation_info()
+    info.port = Int32(configuration.port)
+    info.iface = UnsafePointer(host)
+    info.protocols = UnsafePointer(protocols)
+    info.options = cws_option_libuv() | cws_option_explicit_vhosts()
+    if !configuration.host.contains(":") {
+      info.options |= cws_option_disable_ipv6()
+    }
+    info.gid = -1
+    info.uid = -1
+    info.retry_and_idle_policy = UnsafePointer(idlePolicy)
+    info.user = Unmanaged.passUnretained(self).toOpaque()
+    var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(loop)]
+    context = foreignLoops.withUnsafeMutableBufferPointer { loops in
+      info.foreign_loops = loops.baseAddress
+      return lws_create_context(&info)
+    }
+    info.foreign_loops = nil
+    // NB: with the vhost made by lws_create_context, a failed bind made it return NULL and
+    // leave handles on our loop whose close callbacks crashed. A separate vhost keeps a whole
+    // context to destroy.
+    guard let context else { return .failure(.loopFailed(code: -1)) }
+    guard let vhost = lws_create_vhost(context, &info),
+      case let port = lws_get_vhost_listen_port(vhost), port > 0
+    else {
+      return .failure(.cannotListen(host: configuration.host, port: configuration.port))
+    }
+    return .success(Int(port))
+  }
+
+  /// Runs the loop until the stop signal fires.
+  func run() {
+    uv_run(loop, UV_RUN_DEFAULT)
+  }
+
+  /// Destroys the context (closing every connection), then lets the loop close every handle
+  /// and closes the loop.
+  func close() {
+    if let context {
+      lws_context_destroy(context)
+      self.context = nil
+    }
+    guard loopOpen else { return }
+    uv_close(UnsafeMutableRawPointer(stopSignal).assumingMemoryBound(to: uv_handle_t.self), nil)
+    uv_run(loop, UV_RUN_DEFAULT)
+    if uv_loop_close(loop) != 0 {
+      // NB: a handle left open (by a failed context creation) keeps the loop busy; close
+      // whatever remains and finish the loop.
+      uv_walk(
+        loop,
+        { handle, _ in
+          if let handle, uv_is_closing(handle) == 0 { uv_close(handle, nil) }
+        }, nil)
+      uv_run(loop, UV_RUN_DEFAULT)
+      uv_loop_close(loop)
+    }
+    loopOpen = false
+  }
+
+  // MARK: - Callback dispatch
+
+  /// Handles one lws callback for protocol 0; everything else goes to lws's default handler.
+  func handle(
+    _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_ESTABLISHED:
+      opened(wsi, user)
+      return 0
+    case LWS_CALLBACK_RECEIVE:
+      if let connection = connection(user) {
+        received(connection, input, length)
+      }
+      return 0
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+      guard let connection = connection(user) else { return 0 }
+      return writable(connection)
+    case LWS_CALLBACK_CLOSED:
+      if let connection = connection(user) {
+        user?.storeBytes(of: 0, as: UInt64.self)
+        connections[connection.id] = nil
+        handler.disconnected(connection.id)
+      }
+      return 0
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+      runCommands()
+      return 0
+    case LWS_CALLBACK_HTTP:
+      let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+      return httpRequest(wsi, path: path)
+    case LWS_CALLBACK_HTTP_BODY:
+      if var pending = pendingRequests[wsi], let input {
+        pending.request.body.append(
+          contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+        pending.tooLarge =
+          pending.tooLarge
+          || pending.request.body.count > configuration.maximumMessageBytes
+        if pending.tooLarge { pending.request.body = [] }
+        pendingRequests[wsi] = pending
+      }
+      return 0
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+      guard let pending = pendingRequests.removeValue(forKey: wsi) else { return 0 }
+      if pending.tooLarge {
+        return respond(wsi, .json(#"{"error":"tooLarge"}"#, status: 413))
+      }
+      return respond(wsi, handler.respond(to: pending.request) ?? .notFoundJSON)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+      if let body = responseBodies.removeValue(forKey: wsi) {
+        return writeBody(wsi, body)
+      }
+    case LWS_CALLBACK_CLOSED_HTTP:
+      responseBodies[wsi] = nil
+      pendingRequests[wsi] = nil
+    default:
+      break
+    }
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+
+  // MARK: - WebSocket
+
+  /// The connection whose id is in the per-session storage, if it is still open.
+  private func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
+    guard let user else { return nil }
+    let raw = user.load(as: UInt64.self)
+    return raw == 0 ? nil : connections[ConnectionID(rawValue: raw)]
+  }
+
+  private func opened(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) {
+    guard let user else { return }
+    let id = ConnectionID(rawValue: nextConnection)
+    nextConnection += 1
+    user.storeBytes(of: id.rawValue, as: UInt64.self)
+    let bucket = TokenBucket(
+      rate: configuration.messagesPerSecond, burst: configuration.messageBurst, now: uv_hrtime())
+    connections[id] = Connection(id: id, wsi: wsi, bucket: bucket)
+    handler.connected(id, path: header(wsi, WSI_TOKEN_GET_URI) ?? "/")
+  }
+
+  private func received(
+    _ connection: Connection, _ input: UnsafeMutableRawPointer?, _ length: Int
+  ) {
+    let wsi = connection.wsi
+    if !connection.inMessage {
+      connection.inMessage = true
+      connection.isBinary = lws_frame_is_binary(wsi) != 0
+    }
+    connection.messageBytes += length
+    if !connection.discarding {
+      if connection.messageBytes > configuration.maximumMessageBytes {
+        connection.discarding = true
+        connection.message = []
+      } else if let input, length > 0 {
+        connection.message.append(
+          contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+      }
+    }
+    guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else {
+      return
+    }
+    let bytes = connection.messageBytes
+    let payload = connection.message
+    let discarded = connection.discarding
+    let binary = connection.isBinary
+    connection.resetMessage()
+
+    if !connection.bucket.take(now: uv_hrtime()) {
+      handler.refused(connection.id, reason: .tooFast)
+    } else if discarded {
+      handler.refused(connection.id, reason: .tooLarge(bytes))
+    } else if binary {
+      handler.refused(connection.id, reason: .notText)
+    } else if let text = String(validating: payload, as: UTF8.self) {
+      handler.received(text, from: connection.id)
+    } else {
+      handler.refused(connection.id, reason: .notText)
+    }
+  }
+
+  /// Sends one queued message; lws allows one `lws_write` per writable callback.
+  private func writable(_ connection: Connection) -> Int32 {
+    if var frame = connection.popOutbox() {
+      let length = frame.count - cws_pre()
+      let written = frame.withUnsafeMutableBufferPointer { buffer in
+        lws_write(connection.wsi, buffer.baseAddress! + cws_pre(), length, LWS_WRITE_TEXT)
+      }
+      if written < length { return -1 }
+      if connection.hasOutbox {
+        lws_callback_on_writable(connection.wsi)
+        return 0
+      }
+    }
+    if connection.closing {
+      lws_close_reason(connection.wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
+      return -1
+    }
+    return 0
+  }
+
+  /// Moves commands from other threads into the connections' outboxes.
+  private func runCommands() {
+    for command in server.takeCommands() {
+      switch command {
+      case .send(let id, let frame):
+        guard let connection = connections[id], !connection.closing else { continue }
+        if connection.outboxBytes + frame.count > configuration.maximumOutboxBytes {
+          // NB: the client reads slower than we write; drop it rather than hold its backlog.
+          connection.dropOutbox()
+          connection.closing = true
+          lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+          continue
+        }
+        connection.push(frame)
+        lws_callback_on_writable(connection.wsi)
+      case .close(let id):
+        guard let connection = connections[id], !connection.closing else { continue }
+        connection.closing = true
+        lws_callback_on_writable(connection.wsi)
+      }
+    }
+  }
+
+  // MARK: - HTTP
+
+  private func httpRequest(_ wsi: OpaquePointer, path: String) -> Int32 {
+    let method = method(wsi)
+    if path == "/api" || path.hasPrefix("/api/") {
+      let request = HTTPRequest(method: method, path: path, query: query(wsi))
+      let hasBody = ["POST", "PUT", "PATCH"].contains(method)
+      if hasBody && lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 {
+        pendingRequests[wsi] = PendingRequest(request: request)
+        return 0
+      }
+      return respond(wsi, handler.respond(to: request) ?? .notFoundJSON)
+    }
+    guard method == "GET" || method == "HEAD" else {
+      return respond(wsi, .text("method not allowed\n", status: 405))
+    }
+    guard let staticRoot, let file = StaticFiles.resolve(path, in: staticRoot) else {
+      return respond(wsi, .text("not found\n", status: 404))
+    }
+    return serve(wsi, file)
+  }
+
+  /// Serves a file through `lws_serve_http_file`, or a 304 when the client's copy is current.
+  private func serve(_ wsi: OpaquePointer, _ file: StaticFiles.File) -> Int32 {
+    let etag = file.etag
+    let headers = [
+      ("etag:", etag),
+      ("cache-control:", StaticFiles.cacheControl(for: file.path)),
+      ("x-content-type-options:", "nosniff"),
+    ]
+    if header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH) == etag {
+      return writeHeaders(wsi, status: 304, contentType: nil, length: nil, headers: headers)
+    }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let result = buffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      let start = buffer.baseAddress!
+      var cursor: UnsafeMutablePointer<UInt8>? = start
+      for (name, value) in headers {
+        let failed = lws_add_http_header_by_name(
+          wsi, name, value, Int32(value.utf8.count), &cursor, start + buffer.count)
+        if failed != 0 { return -1 }
+      }
+      return lws_serve_http_file(
+        wsi, file.path, StaticFiles.contentType(for: file.path),
+        UnsafeRawPointer(start)
+          .assumingMemoryBound(to: CChar.self), Int32(cursor! - start))
+    }
+    if result < 0 { return -1 }
+    if result > 0 && lws_http_transaction_completed(wsi) != 0 { return -1 }
+    return 0
+  }
+
+  /// Writes a response's headers now and its body when the connection is writable.
+  private func respond(_ wsi: OpaquePointer, _ response: HTTPResponse) -> Int32 {
+    let result = writeHeaders(
+      wsi, status: response.status, contentType: response.contentType,
+      length: response.body.count,
+      headers: [("cache-control:", "no-store"), ("x-content-type-options:", "nosniff")])
+    if result == 0 {
+      responseBodies[wsi] = response.body
+      lws_callback_on_writable(wsi)
+    }
+    return result
+  }
+
+  /// Writes a status line and headers; with no `length` the response has no body and the
+  /// transaction ends here.
+  private func writeHeaders(
+    _ wsi: OpaquePointer, status: Int, contentType: String?, length: Int?,
+    headers: [(String, String)]
+  ) -> Int32 {
+    var buffer = [UInt8](repeating: 0, count: cws_pre() + 2048)
+    let failed = buffer.withUnsafeMutableBufferPointer { buffer -> Bool in
+      let start = buffer.baseAddress! + cws_pre()
+      let end = buffer.baseAddress! + buffer.count
+      var cursor: UnsafeMutablePointer<UInt8>? = start
+      if let contentType, let length {
+        if lws_add_http_common_headers(
+          wsi, UInt32(status), contentType, lws_filepos_t(length), &cursor, end) != 0
+        {
+          return true
+        }
+      } else if lws_add_http_header_status(wsi, UInt32(status), &cursor, end) != 0 {
+        return true
+      }
+      for (name, value) in headers {
+        if lws_add_http_header_by_name(wsi, name, value, Int32(value.utf8.count), &cursor, end)
+          != 0
+        {
+          return true
+        }
+      }
+      return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
+    }
+    if failed { return -1 }
+    if length == nil && lws_http_transaction_completed(wsi) != 0 { return -1 }
+    return 0
+  }
+
+  private func writeBody(_ wsi: OpaquePointer, _ body: [UInt8]) -> Int32 {
+    if !body.isEmpty {
+      var frame = [UInt8](repeating: 0, count: cws_pre())
+      frame.append(contentsOf: body)
+      let written = frame.withUnsafeMutableBufferPointer { buffer in
+        lws_write(wsi, buffer.baseAddress! + cws_pre(), body.count, LWS_WRITE_HTTP_FINAL)
+      }
+      if written < body.count { return -1 }
+    }
+    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+  }
+
+  private func method(_ wsi: OpaquePointer) -> String {
+    let methods: [(lws_token_indexes, String)] = [
+      (WSI_TOKEN_GET_URI, "GET"), (WSI_TOKEN_POST_URI, "POST"), (WSI_TOKEN_PUT_URI, "PUT"),
+      (WSI_TOKEN_PATCH_URI, "PATCH"), (WSI_TOKEN_DELETE_URI, "DELETE"),
+      (WSI_TOKEN_HEAD_URI, "HEAD"), (WSI_TOKEN_OPTIONS_URI, "OPTIONS"),
+    ]
+    return methods.first { lws_hdr_total_length(wsi, $0.0) > 0 }?.1 ?? "GET"
+  }
+
+  /// The decoded `name=value` arguments of the query string.
+  private func query(_ wsi: OpaquePointer) -> [String: String] {
+    let total = Int(lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+    guard total > 0 else { return [:] }
+    var arguments: [String: String] = [:]
+    var buffer = [CChar](repeating: 0, count: total + 1)
+    var index: Int32 = 0
+    while true {
+      let count = lws_hdr_copy_fragment(
+        wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index)
+      if count < 0 { break }
+      index += 1
+      let fragment = String(
+        decoding: buffer[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard !fragment.isEmpty else { continue }
+      if let equals = fragment.firstIndex(of: "=") {
+        arguments[String(fragment[..<equals])] = String(fragment[fragment.index(after: equals)...])
+      } else {
+        arguments[fragment] = ""
+      }
+    }
+    return arguments
+  }
+
+  /// A request header's whole value, or `nil` when absent.
+  private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    let total = Int(lws_hdr_total_length(wsi, token))
+    guard total > 0 else { return nil }
+    var buffer = [CChar](repeating: 0, count: total + 1)
+    guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// The lws callback for protocol 0: finds the ``EventLoop`` through the context's user pointer.
+private func webServerCallback(
+  _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+  _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+  guard let wsi, let context = lws_get_context(wsi), let loop = lws_context_user(context) else {
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+  }
+  return Unmanaged<EventLoop>.fromOpaque(loop).takeUnretainedValue()
+    .handle(wsi, reason, user, input, length)
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Maps request paths to files under the static root, with their content type and caching.
+///
+/// Pure apart from reading the file system, so tests check it without sockets.
+enum StaticFiles {
+  /// A file found under the root.
+  struct File: Equatable {
+    var path: String
+    var size: Int
+    var modified: Int
+    /// A strong validator from the modification time and the size.
+    var etag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))\"" }
+  }
+
+  /// The root directory as an absolute path without symbolic links, or `nil` if it is not a
+  /// directory.
+  static func resolveRoot(_ path: String) -> String? {
+    guard let real = realPath(path), isDirectory(real) else { return nil }
+    return real
+  }
+
+  /// The regular file a request path names under `root`, or `nil`.
+  ///
+  /// Refuses any `.` or `..` segment and any hidden name (`.git`, `.env`), then checks that the
+  /// real path, symbolic links resolved, still lies inside the root. A directory stands for
+  /// its `index.html`.
+  static func resolve(_ requestPath: String, in root: String) -> File? {
+    guard requestPath.hasPrefix("/"), !requestPath.utf8.contains(0) else { return nil }
+    let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
+    guard !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else {
+      return nil
+    }
+    var candidate = root + "/" + segments.joined(separator: "/")
+    if requestPath.hasSuffix("/") || isDirectory(candidate) {
+      candidate += "/index.html"
+    }
+    guard let real = realPath(candidate), real.hasPrefix(root + "/") else { return nil }
+    var info = stat()
+    guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return File(path: real, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+  }
+
+  /// The `Content-Type` for a file name, by its extension.
+  static func contentType(for path: String) -> String {
+    switch fileExtension(path) {
+    case "html", "htm": "text/html; charset=utf-8"
+    case "js", "mjs": "text/javascript; charset=utf-8"
+    case "css": "text/css; charset=utf-8"
+    case "json", "map": "application/json"
+    case "webmanifest": "application/manifest+json"
+    case "svg": "image/svg+xml"
+    case "png": "image/png"
+    case "jpg", "jpeg": "image/jpeg"
+    case "gif": "image/gif"
+    case "webp": "image/webp"
+    case "ico": "image/x-icon"
+    case "woff2": "font/woff2"
+    case "woff": "font/woff"
+    case "txt", "md": "text/plain; charset=utf-8"
+    case "wasm": "application/wasm"
+    default: "application/octet-stream"
+    }
+  }
+
+  /// The `Cache-Control` for a file name.
+  ///
+  /// Pages, scripts, style sheets and data change together when the program is upgraded and
+  /// their names carry no version, so browsers revalidate them on every use (`no-cache`; the
+  /// ETag makes that a cheap 304). Images and fonts may be reused for an hour without asking.
+  static func cacheControl(for path: String) -> String {
+    switch fileExtension(path) {
+    case "svg", "png", "jpg", "jpeg", "gif", "webp", "ico", "woff2", "woff":
+      "public, max-age=3600"
+    default:
+      "no-cache"
+    }
+  }
+
+  private static func fileExtension(_ path: String) -> String {
+    guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: ".") else {
+      return ""
+    }
+    return name[name.index(after: dot)...].lowercased()
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+}

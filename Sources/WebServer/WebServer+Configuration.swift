@@ -1,0 +1,64 @@
+extension WebServer {
+  /// Where the server listens, what it serves, and the limits it enforces per connection.
+  public struct Configuration: Sendable {
+    /// The address to listen on: an IPv4 or IPv6 address, or an interface name.
+    public var host: String
+    /// The TCP port; 0 takes any free port, reported by ``WebServer/port`` after `start()`.
+    public var port: Int
+    /// The directory served at `/` (with `index.html` for directories), or `nil` for none.
+    public var staticRoot: String?
+    /// The largest WebSocket message (and `/api/` request body) accepted, in bytes.
+    public var maximumMessageBytes: Int
+    /// The rate at which a connection earns permission to send messages.
+    public var messagesPerSecond: Double
+    /// How many messages a connection may send in a burst after a quiet time.
+    public var messageBurst: Int
+    /// The most bytes queued for one slow client before the server closes it.
+    public var maximumOutboxBytes: Int
+    /// Seconds without traffic before the server pings a WebSocket client; it hangs up
+    /// after half as long again without an answer.
+    public var idlePingSeconds: Int
+
+    public init(
+      host: String = "127.0.0.1",
+      port: Int = 0,
+      staticRoot: String? = nil,
+      maximumMessageBytes: Int = 64 * 1024,
+      messagesPerSecond: Double = 30,
+      messageBurst: Int = 60,
+      maximumOutboxBytes: Int = 4 * 1024 * 1024,
+      idlePingSeconds: Int = 30
+    ) {
+      self.host = host
+      self.port = port
+      self.staticRoot = staticRoot
+      self.maximumMessageBytes = maximumMessageBytes
+      self.messagesPerSecond = messagesPerSecond
+      self.messageBurst = messageBurst
+      self.maximumOutboxBytes = maximumOutboxBytes
+      self.idlePingSeconds = idlePingSeconds
+    }
+  }
+
+  /// Why the server could not start.
+  public enum StartError: Error, Equatable, CustomStringConvertible {
+    /// `start()` was called before on this server; a stopped server does not restart.
+    case alreadyStarted
+    /// The static root is not a readable directory.
+    case staticRootNotFound(String)
+    /// Binding failed: the port is in use, or the address is not on this machine.
+    case cannotListen(host: String, port: Int)
+    /// The libuv loop (error code from libuv) or the lws context (-1) could not be created.
+    case loopFailed(code: Int32)
+
+    public var description: String {
+      switch self {
+      case .alreadyStarted: "the web server was already started"
+      case .staticRootNotFound(let path): "static root \(path) is not a directory"
+      case .cannotListen(let host, let port):
+        "cannot listen on \(host):\(port) (port in use or address not available)"
+      case .loopFailed(let code): "cannot create the event loop (error \(code))"
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+extension WebServer {
+  /// What the application does with connections and dynamic requests.
+  ///
+  /// The server calls every method on its loop thread, one call at a time, so a handler sees
+  /// the events of one connection in order. Calls must return quickly: the loop serves every
+  /// other connection meanwhile. Hand long work to an actor and answer later with
+  /// ``WebServer/send(_:to:)``, which any thread may call.
+  ///
+  /// A handler that keeps a reference to its server should keep it `weak`: the server keeps
+  /// its handler.
+  public protocol Handler: Sendable {
+    /// A WebSocket connection opened on `path` (the request path, without the query).
+    func connected(_ connection: ConnectionID, path: String)
+
+    /// A whole text message arrived (fragments already reassembled) within the limits.
+    func received(_ text: String, from connection: ConnectionID)
+
+    /// A message was dropped for breaking a limit; the connection stays open.
+    ///
+    /// The application decides whether to answer with an error message or to close.
+    func refused(_ connection: ConnectionID, reason: Refusal)
+
+    /// The connection closed: the client left, vanished, was closed, or the server stopped.
+    func disconnected(_ connection: ConnectionID)
+
+    /// Answers a request under `/api/`, or `nil` for a 404 with a JSON body.
+    func respond(to request: HTTPRequest) -> HTTPResponse?
+  }
+
+  /// Why a WebSocket message was dropped.
+  public enum Refusal: Sendable, Equatable {
+    /// The message had this many bytes, more than the configured maximum.
+    case tooLarge(Int)
+    /// The connection sent more messages than its rate allows.
+    case tooFast
+    /// The message was binary, or text that is not valid UTF-8.
+    case notText
+  }
+}
+
+extension WebServer.Handler {
+  /// By default no endpoint exists: every `/api/` path is a 404.
+  public func respond(to request: HTTPRequest) -> HTTPResponse? { nil }
+}
+
+/// A WebSocket connection, unique for the life of one server.
+public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: UInt64
+
+  public init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+
+  public var description: String { "connection \(rawValue)" }
+}

@@ -1,0 +1,176 @@
+"""`cardtable serve` over real loopback sockets: static files, the WebSocket protocol, bad
+input, a client vanishing mid-game, and shutdown."""
+import asyncio
+import json
+import signal
+import socket
+import urllib.error
+import urllib.request
+
+import pytest
+import websockets
+
+from server import running_server
+
+
+@pytest.fixture()
+def web_root(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><title>CardTable</title>")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "app.js").write_text("export const ready = true;\n")
+    (tmp_path / "app.css").write_text("body { margin: 0 }\n")
+    (tmp_path / "card.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    return tmp_path
+
+
+@pytest.fixture()
+def server(cardtable, web_root):
+    with running_server(cardtable, web_root) as (url, process):
+        yield url, process
+
+
+def fetch(url):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def ws_url(base):
+    return base.replace("http://", "ws://") + "ws"
+
+
+async def converse(base, messages, replies_per_message=1):
+    """Sends each message and collects the replies to it (after the welcome)."""
+    async with websockets.connect(ws_url(base)) as socket_:
+        welcome = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        answers = []
+        for message in messages:
+            await socket_.send(message if isinstance(message, str) else json.dumps(message))
+            answers.append([json.loads(await asyncio.wait_for(socket_.recv(), 10))
+                            for _ in range(replies_per_message)])
+        return welcome, answers
+
+
+def test_static_files_have_their_content_types(server):
+    url, _ = server
+    expected = {
+        "": "text/html", "js/app.js": "javascript", "app.css": "text/css",
+        "card.svg": "image/svg+xml",
+    }
+    for path, content_type in expected.items():
+        status, headers, body = fetch(url + path)
+        assert status == 200, path
+        assert content_type in headers["Content-Type"], (path, headers["Content-Type"])
+        assert headers["Cache-Control"], path
+    assert fetch(url + "missing.js")[0] == 404
+
+
+def test_json_endpoints(server):
+    url, _ = server
+    status, headers, body = fetch(url + "api/games")
+    assert status == 200 and "application/json" in headers["Content-Type"]
+    assert json.loads(body)["games"][:2] == ["memory", "concentration"]
+    assert fetch(url + "api/nothing")[0] == 404
+
+
+def test_a_memory_game_over_the_websocket(server):
+    url, _ = server
+    welcome, answers = asyncio.run(converse(url, [
+        {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42, "id": 1},
+        {"cmd": "act", "action": {"type": "flip", "card": 0}, "id": 2},
+    ]))
+    assert welcome["type"] == "welcome" and "memory" in welcome["games"]
+    [dealt], [flipped] = answers
+    assert dealt["type"] == "update" and dealt["reply"] == 1 and dealt["seed"] == 42
+    assert len(dealt["view"]["board"]) == 12
+    assert all(position["card"] is None for position in dealt["view"]["board"])
+    assert flipped["reply"] == 2 and flipped["version"] == 1
+    assert flipped["events"][0]["type"] == "flipped"
+    assert flipped["view"]["board"][0]["card"] == flipped["events"][0]["face"]
+
+
+def test_timers_push_updates_unasked(server):
+    url, _ = server
+
+    async def play():
+        async with websockets.connect(ws_url(url)) as socket_:
+            await socket_.recv()
+            deck = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
+            await socket_.send(json.dumps({"cmd": "new", "game": "memory", "deck": deck}))
+            await socket_.recv()
+            for card in (0, 1):
+                await socket_.send(json.dumps({"cmd": "act", "action": {"type": "flip", "card": card}}))
+                await socket_.recv()
+            return json.loads(await asyncio.wait_for(socket_.recv(), 10))
+
+    pushed = asyncio.run(play())
+    assert pushed["events"] == [{"type": "removed", "cards": [0, 1]}]
+    assert "reply" not in pushed
+
+
+def test_malformed_and_oversized_messages_get_errors_and_the_connection_goes_on(server):
+    url, _ = server
+    _, answers = asyncio.run(converse(url, [
+        "{not json", "[]", {"cmd": "teleport"}, {"cmd": "act", "action": {"type": "flip", "card": 0}},
+        "x" * 70_000, {"cmd": "new", "game": "concentration", "seed": 1},
+    ]))
+    codes = [answer[0].get("error", {}).get("code") for answer in answers]
+    assert codes == ["invalid-json", "bad-request", "unknown-command", "no-game", "too-large", None]
+    assert answers[-1][0]["type"] == "update" and len(answers[-1][0]["view"]["board"]) == 52
+
+
+def test_a_client_that_vanishes_mid_game_costs_nothing(server):
+    url, _ = server
+    host, port = url[len("http://"):-1].rsplit(":", 1)
+    raw = socket.create_connection((host, int(port)))
+    raw.sendall((
+        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ).encode())
+    assert b"101" in raw.recv(4096).split(b"\r\n")[0]
+    raw.close()  # gone without a closing handshake
+
+    async def mid_game_drop():
+        socket_ = await websockets.connect(ws_url(url))
+        await socket_.recv()
+        await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 3}))
+        await socket_.recv()
+        await socket_.send(json.dumps({"cmd": "act", "action": {"type": "flip", "card": 0}}))
+        socket_.transport.abort()
+
+    asyncio.run(mid_game_drop())
+    for _ in range(100):
+        if json.loads(fetch(url + "api/health")[2])["rooms"] == 0:
+            break
+        asyncio.run(asyncio.sleep(0.05))
+    assert json.loads(fetch(url + "api/health")[2])["rooms"] == 0
+    _, answers = asyncio.run(converse(url, [{"cmd": "new", "game": "memory", "seed": 3}]))
+    assert answers[0][0]["type"] == "update"
+
+
+def test_sigterm_and_sigint_stop_the_server_cleanly(cardtable, web_root):
+    for sent in (signal.SIGTERM, signal.SIGINT):
+        with running_server(cardtable, web_root) as (url, process):
+            async def connected_client():
+                async with websockets.connect(ws_url(url)) as socket_:
+                    await socket_.recv()
+                    process.send_signal(sent)
+                    with pytest.raises(websockets.ConnectionClosed):
+                        while True:
+                            await asyncio.wait_for(socket_.recv(), 10)
+
+            asyncio.run(connected_client())
+            assert process.wait(timeout=10) == 0
+            assert "CardTable stopped." in process.stdout.read()
+
+
+def test_a_busy_port_is_a_clear_error(cardtable, web_root):
+    with running_server(cardtable, web_root) as (url, _):
+        port = url.rstrip("/").rsplit(":", 1)[1]
+        import subprocess
+        result = subprocess.run([cardtable, "serve", "--port", port, "--web", str(web_root)],
+                                capture_output=True, text=True, timeout=20)
+        assert result.returncode == 1
+        assert port in result.stderr
