@@ -24,15 +24,13 @@ LISTENING = "CardTable listening on "
 
 
 class _Shared:
-    """One server and one browser for the whole run, whichever test module asks first.
+    """One server for the whole run, whichever test module asks first.
 
     NB: the fixtures are imported into several test modules, so each module holds its own copy
     of a session fixture; the objects themselves are shared here and closed at exit.
     """
     server = None
     url = None
-    playwright = None
-    browser = None
 
 
 def _start_server(cardtable):
@@ -75,21 +73,24 @@ def server(cardtable):
     yield _Shared.url
 
 
-def _stop_browser():
-    if _Shared.browser is not None:
-        _Shared.browser.close()
-        _Shared.playwright.stop()
-
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """Headless Debian Chromium, launched once."""
-    if _Shared.browser is None:
-        _Shared.playwright = sync_playwright().start()
-        _Shared.browser = _Shared.playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-        atexit.register(_stop_browser)
-    yield _Shared.browser
+    """Headless Debian Chromium for one test module.
+
+    NB: module scope, not session: the sync Playwright API runs an asyncio loop while it is
+    started, and other modules (the server tests) run their own loops with asyncio.run.
+    """
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+        yield browser
+        browser.close()
+
+
+def require_game(cardtable, name):
+    """Skips the test when this build's engine does not know the game yet."""
+    [reply] = engine(cardtable, {"cmd": "games"})
+    if name not in reply.get("games", []):
+        pytest.skip(f"this cardtable has no {name} engine yet (games: {reply.get('games')})")
 
 
 @pytest.fixture

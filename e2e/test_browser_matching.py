@@ -3,7 +3,7 @@ import itertools
 
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, screenshot,  # noqa: F401
+from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot,  # noqa: F401
                      server, chromium, page, view, wait_view)
 
 MATCHISMO_SEED = 11
@@ -15,6 +15,7 @@ def rank(card):
 
 
 def test_matchismo_match_and_mismatch_history(server, page, cardtable):
+    require_game(cardtable, "matchismo")
     [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": MATCHISMO_SEED})
     table = [slot["card"] for slot in reply["state"]["table"]]
     i, j = next((i, j) for i, j in itertools.combinations(range(len(table)), 2) if rank(table[i]) == rank(table[j]))
@@ -74,7 +75,8 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     expect(page.get_by_label("Cards to match")).to_be_enabled()
 
 
-def test_set_plus_three_hint_and_a_found_set(server, page):
+def test_set_plus_three_hint_and_a_found_set(server, page, cardtable):
+    require_game(cardtable, "set")
     page.goto(f"{server}?game=set&seed={SET_SEED}")
     wait_view(page, "v.table.length === 12")
     assert_card_names(page)

@@ -1,7 +1,7 @@
 """Concentration's tilted table and a Snap! round with a wrong Snap!."""
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, screenshot,  # noqa: F401
+from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot,  # noqa: F401
                      server, chromium, page, view, wait_view)
 
 CONCENTRATION_SEED = 3
@@ -41,6 +41,7 @@ def test_concentration_tilted_overlapping_table(server, page, cardtable):
 
 
 def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
+    require_game(cardtable, "snap")
     # The engine says who starts this seed's first round: You, so no card shows when we call.
     replies = engine(cardtable,
                      {"cmd": "new", "game": "snap", "options": SNAP_OPTIONS, "seed": SNAP_SEED},
