@@ -11,12 +11,21 @@ let package = Package(
     .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore"]),
     .target(name: "MemoryGame", dependencies: ["CardTableCore"]),
     .testTarget(name: "MemoryGameTests", dependencies: ["MemoryGame"]),
-    .target(name: "GameWire", dependencies: ["CardTableCore", "MemoryGame"]),
+    .target(name: "MatchingGame", dependencies: ["CardTableCore"]),
+    .testTarget(name: "MatchingGameTests", dependencies: ["MatchingGame"]),
+    .target(name: "SetGame", dependencies: ["CardTableCore", "MatchingGame"]),
+    .testTarget(name: "SetGameTests", dependencies: ["SetGame", "MatchingGame"]),
+    .target(
+      name: "GameWire", dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame"]),
     .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
     .target(name: "GameServer", dependencies: ["GameWire"]),
     .testTarget(name: "GameServerTests", dependencies: ["GameServer"]),
     .target(
-      name: "CardTableCommand", dependencies: ["GameWire", "GameServer", "MemoryGame", "WebServer"]),
+      name: "CardTableCommand",
+      dependencies: [
+        "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame", "WebServer",
+      ]
+    ),
     .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),

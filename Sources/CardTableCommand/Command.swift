@@ -95,7 +95,8 @@ extension Command {
       case "--host": host = value
       case "--port":
         guard let number = Int(value), (0...65_535).contains(number) else {
-          throw UsageError(message: "serve: --port must be a number from 0 to 65535, not \"\(value)\".")
+          throw UsageError(
+            message: "serve: --port must be a number from 0 to 65535, not \"\(value)\".")
         }
         port = number
       default: webRoot = value

@@ -80,7 +80,8 @@ enum Serve {
   static func run(host: String, port: Int, webRoot: String?) -> Int32 {
     guard let root = webRoot ?? WebRoot.locate() else {
       printError(
-        "serve: cannot find the web client; pass --web DIR or set CARDTABLE_WEB (looked in \(WebRoot.candidates().joined(separator: ", "))).")
+        "serve: cannot find the web client; pass --web DIR or set CARDTABLE_WEB (looked in \(WebRoot.candidates().joined(separator: ", ")))."
+      )
       return 1
     }
     let bridge = WebBridge()

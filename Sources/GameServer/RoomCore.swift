@@ -148,6 +148,7 @@ public final class RoomCore {
       let events = try session.perform(action, as: player)
       return broadcast(session, events: events, reply: (client, reply))
     default:
+      guard GameCatalog.commandNames.contains(name) else { throw .unknownCommand(name) }
       let session = try running()
       guard let answer = try session.command(name, request) else {
         throw .unknownCommand(name)

@@ -59,6 +59,10 @@ public final class EngineConsole {
     default:
       break
     }
+    let known = ["act", "advance", "state", "view", "restart"]
+    guard known.contains(name) || GameCatalog.commandNames.contains(name) else {
+      throw .unknownCommand(name)
+    }
     guard let session else { throw .noGame }
     switch name {
     case "act":

@@ -1,13 +1,20 @@
 import CardTableCore
+import MatchingGame
 import MemoryGame
+import SetGame
 
 /// Every game the wire knows, by name.
 public enum GameCatalog {
   /// The games' rules, in menu order.
-  public static let games: [any WireGame.Type] = [MemoryGame.self]
+  public static let games: [any WireGame.Type] = [
+    MemoryGame.self, MatchingGame.self, SetGame.self,
+  ]
 
   /// Every wire name, e.g. `memory`, `concentration`.
   public static var names: [String] { games.flatMap { $0.wireNames } }
+
+  /// Every game-specific command name, e.g. `hint`.
+  public static var commandNames: Set<String> { Set(games.flatMap { $0.commandNames }) }
 
   /// Starts a match of `game`.
   ///

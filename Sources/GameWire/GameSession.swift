@@ -35,6 +35,8 @@ public protocol GameSession: AnyObject {
   var clock: Double { get }
   var isOver: Bool { get }
   var nextDue: Double? { get }
+  /// Every game of the match that has ended or was abandoned, timed on its clock.
+  var results: [GameResult] { get }
 
   /// The full state, as the referee sees it, headed by `game`, `seed` and `version`.
   func state() -> JSON
@@ -69,9 +71,18 @@ final class LiveSession<G: WireGame>: GameSession {
   var clock: Double { match.clock }
   var isOver: Bool { match.isOver }
   var nextDue: Double? { match.nextDue }
+  var results: [GameResult] { G.results(of: match) }
 
+  /// The referee's state; games that keep results add `result` (the game just finished) and
+  /// `results` (every ended game of the match).
   func state() -> JSON {
-    header(G.encode(state: match.state), seed: match.seed)
+    var body = G.encode(state: match.state)
+    let results = G.results(of: match)
+    if let last = results.last {
+      if match.isOver && last.ending == .finished { body = body.setting("result", to: last.json) }
+      body = body.setting("results", to: .array(results.map(\.json)))
+    }
+    return header(body, seed: match.seed)
   }
 
   func view(for viewer: Viewer) -> JSON {

@@ -24,17 +24,27 @@ public protocol WireGame: GameRules {
 
   static func encode(event: Event) -> JSON
 
+  /// The game-specific commands ``command(_:_:in:)`` answers, e.g. `["hint"]`.
+  static var commandNames: [String] { get }
+
   /// Answers a game-specific command such as `hint`; nil when the game has no such command.
   static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
+
+  /// The ended games of `match`, timed on its clock; empty for games that keep no records.
+  static func results(of match: Match<Self>) -> [GameResult]
 }
 
 extension WireGame {
+  public static var commandNames: [String] { [] }
+
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
   {
     nil
   }
+
+  public static func results(of match: Match<Self>) -> [GameResult] { [] }
 
   /// Reads every text of a `deck` list with `parse`, naming the first one that is not a card.
   public static func cards<Card>(_ texts: [String], _ parse: (String) -> Card?) throws(WireError)
@@ -52,6 +62,10 @@ extension WireGame {
     }
     return cards
   }
+}
+
+extension WireGame where Self: RecordsResults {
+  public static func results(of match: Match<Self>) -> [GameResult] { match.results }
 }
 
 extension PlayingCard {

@@ -1,0 +1,51 @@
+import CardTableCore
+import MatchingGame
+import SetGame
+
+extension Benchmark {
+  /// Complete Matchismo games in 2- and 3-card mode, played through `Match` by a player who
+  /// follows the hint.
+  static let matchismoGames = Benchmark(
+    name: "matchismo", summary: "complete Matchismo games with a hint-following player"
+  ) { quick in
+    var lines: [String] = []
+    for mode in MatchingGame.modes {
+      let games = quick ? 200 : 5_000
+      var actions = 0
+      let seconds = Benchmark.seconds {
+        for seed in 0..<UInt64(games) {
+          actions += HintFollowingPlayer.play(MatchingGame.Options(mode: mode), seed: seed)
+        }
+      }
+      lines.append(
+        "matchismo \(mode)-card: \(Benchmark.format(Double(games) / seconds)) games/s, "
+          + "\(Benchmark.format(seconds * 1e9 / Double(actions))) ns/action "
+          + "(\(games) games, \(actions) actions)")
+    }
+    return lines
+  }
+}
+
+/// A player who always does what the hint says (RULES §1.5): the benchmarks' and tests' bot.
+public enum HintFollowingPlayer {
+  /// Plays a whole Matchismo game and returns the number of actions performed.
+  @discardableResult
+  public static func play(_ options: MatchingGame.Options, seed: UInt64) -> Int {
+    // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
+    var match = try! Match<MatchingGame>(options: options, seed: seed)
+    while let action = MatchingGame.hintedAction(in: match.state) {
+      try! match.perform(action, by: .solo)
+    }
+    return match.version
+  }
+
+  /// Plays a whole Set game and returns the number of actions performed.
+  @discardableResult
+  public static func play(_ options: SetGame.Options, seed: UInt64) -> Int {
+    var match = try! Match<SetGame>(options: options, seed: seed)
+    while let action = SetGame.hintedAction(in: match.state) {
+      try! match.perform(action, by: .solo)
+    }
+    return match.version
+  }
+}

@@ -1,0 +1,50 @@
+import CardTableCore
+import SetGame
+
+extension Benchmark {
+  /// The set finder on tables of 12, 15 and 21 cards and on the whole deck, then complete Set
+  /// games played through `Match` by a player who follows the hint.
+  static let setGames = Benchmark(
+    name: "set", summary: "the set finder and complete Set games with a hint-following player"
+  ) { quick in
+    var lines: [String] = []
+    for size in [12, 15, 21] {
+      let tables = (0..<UInt64(256)).map { Array(SetGame.shuffledDeck(seed: $0).prefix(size)) }
+      let rounds = quick ? 40 : 2_000
+      var sets = 0
+      let seconds = Benchmark.seconds {
+        for _ in 0..<rounds {
+          for table in tables { sets += SetFinder.sets(in: table).count }
+        }
+      }
+      let searches = Double(rounds * tables.count)
+      lines.append(
+        "set finder, \(size) cards: \(Benchmark.format(seconds * 1e9 / searches)) ns/table "
+          + "(\(Int(searches)) tables, \(Benchmark.format(Double(sets) / searches, decimals: 2)) "
+          + "sets each)")
+    }
+    let deckRounds = quick ? 200 : 20_000
+    var deckSets = 0
+    let deckSeconds = Benchmark.seconds {
+      for _ in 0..<deckRounds { deckSets = SetFinder.sets(in: SetCard.fullDeck).count }
+    }
+    lines.append(
+      "set finder, all 81 cards: \(Benchmark.format(deckSeconds * 1e6 / Double(deckRounds))) µs "
+        + "(\(deckSets) sets)")
+    for refill in [false, true] {
+      let games = quick ? 100 : 2_000
+      var actions = 0
+      let seconds = Benchmark.seconds {
+        for seed in 0..<UInt64(games) {
+          actions += HintFollowingPlayer.play(SetGame.Options(refill: refill), seed: seed)
+        }
+      }
+      lines.append(
+        "set games, refill \(refill ? "on" : "off"): "
+          + "\(Benchmark.format(Double(games) / seconds)) games/s, "
+          + "\(Benchmark.format(seconds * 1e9 / Double(actions))) ns/action "
+          + "(\(games) games, \(actions) actions)")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,36 @@
+import CardTableCore
+
+extension MatchingGame {
+  /// What a player may see: cards stay face down until chosen (RULES §1.1).
+  public struct View: Sendable, Equatable {
+    public var table: [Table.SlotView]
+    public var score: Int
+    public var flips: Int
+    public var status: String
+    public var history: [String]
+    public var mode: Int
+    public var modeLocked: Bool
+    public var deckCount: Int
+    public var over: Bool
+    public var found: [Table.FoundMatch]
+    public var hint: [Int]
+    public var cards: Int
+    public var scoring: MatchScoring
+    public var seed: UInt64
+  }
+
+  public static func view(of state: State, for viewer: Viewer) -> View {
+    let table = state.table.slotViews { slot in
+      viewer == .referee || slot.chosen || slot.matched
+    }
+    return View(
+      table: table, score: state.table.score, flips: state.table.flips,
+      status: state.table.status, history: state.table.history, mode: state.mode,
+      modeLocked: state.modeLocked, deckCount: state.deck.count, over: state.over,
+      found: state.table.found, hint: state.table.hintedIndices, cards: state.cards,
+      scoring: state.scoring, seed: state.seed)
+  }
+
+  /// A chosen card is face up for everyone, so no event names a hidden card.
+  public static func redact(_ event: Event, for viewer: Viewer) -> Event? { event }
+}

@@ -1,0 +1,58 @@
+import CardTableCore
+import MatchingGame
+
+extension SetGame {
+  /// Deals 12 cards face up from the 81-card deck shuffled with `seed`, or from the given deck
+  /// in its order (RULES §2).
+  ///
+  /// - Throws: ``RuleViolation/invalidOptions(_:)`` for settings out of range,
+  ///   ``RuleViolation/invalidDeck(_:)`` for an empty deck or one with a repeated card.
+  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+    guard options.scoring.isValid else {
+      throw .invalidOptions("Each setting must be from 0 to 10: \(options.scoring.summary).")
+    }
+    var deck: [SetCard]
+    if let given = options.deck {
+      guard !given.isEmpty, Set(given).count == given.count else {
+        throw .invalidDeck("A Set deck lists at least one Set card, each at most once.")
+      }
+      deck = given
+    } else {
+      deck = shuffledDeck(seed: seed)
+    }
+    let dealt = Array(deck.prefix(tableSize))
+    deck.removeFirst(dealt.count)
+    var state = State(
+      table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
+      twoPlayer: options.twoPlayer, seed: seed, random: SplitMix64(seed: seed))
+    state.over = checkOver(state)
+    return state
+  }
+
+  /// The 81-card deck shuffled by a generator seeded with `seed`.
+  public static func shuffledDeck(seed: UInt64) -> [SetCard] {
+    var random = SplitMix64(seed: seed)
+    return random.shuffled(SetCard.fullDeck)
+  }
+
+  /// Replaces the game with a fresh deal of the same settings, its seed drawn from the state's
+  /// generator; both players' scores return to 0 and `P1` starts.
+  static func redeal(_ state: inout State) {
+    let seed = state.random.next()
+    var deck = shuffledDeck(seed: seed)
+    let dealt = Array(deck.prefix(tableSize))
+    deck.removeFirst(dealt.count)
+    state.table = Table(cards: dealt)
+    state.deck = deck
+    state.seed = seed
+    state.playerScores = [0, 0]
+    state.current = 0
+    state.charges = 0
+    state.over = checkOver(state)
+  }
+
+  /// Whether the deck is empty and no set is left on the table.
+  static func checkOver(_ state: State) -> Bool {
+    state.deck.isEmpty && hint(in: state) == nil
+  }
+}

@@ -1,0 +1,36 @@
+import CardTableCore
+import MatchingGame
+
+extension SetGame {
+  /// What a player sees: Set cards lie face up, so everything but the deck's order.
+  public struct View: Sendable, Equatable {
+    public var table: [Table.SlotView]
+    public var score: Int
+    public var flips: Int
+    public var status: String
+    public var history: [String]
+    public var deckCount: Int
+    public var over: Bool
+    public var found: [Table.FoundMatch]
+    public var hint: [Int]
+    public var scoring: MatchScoring
+    public var refill: Bool
+    public var twoPlayer: Bool
+    /// Each player's score in two-player Set; empty otherwise.
+    public var players: [PlayerScore]
+    public var current: PlayerID?
+    public var seed: UInt64
+  }
+
+  public static func view(of state: State, for viewer: Viewer) -> View {
+    View(
+      table: state.table.slotViews { _ in true }, score: state.table.score,
+      flips: state.table.flips, status: state.table.status, history: state.table.history,
+      deckCount: state.deck.count, over: state.over, found: state.table.found,
+      hint: state.table.hintedIndices, scoring: state.scoring, refill: state.refill,
+      twoPlayer: state.twoPlayer,
+      players: state.twoPlayer
+        ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : [],
+      current: state.twoPlayer ? state.currentPlayer : nil, seed: state.seed)
+  }
+}

@@ -1,0 +1,173 @@
+import CardTableCore
+import MatchingGame
+
+/// Set (cs193p): find three cards whose four attributes are each all the same or all different
+/// (RULES §2), played with Matchismo's choose algorithm on a table that grows by three.
+public enum SetGame: GameRules, RecordsResults {
+  /// The game's wire name.
+  public static let name = "set"
+  /// Cards on a new table, and the size `refill` tops the table up to.
+  public static let tableSize = 12
+  /// Set is always played three cards at a time.
+  public static let mode = 3
+  /// What a set is worth before the match bonus.
+  public static let setScore = 4
+  /// The players of two-player Set, in turn order.
+  public static let players: [PlayerID] = ["P1", "P2"]
+
+  public struct Options: Sendable, Equatable {
+    public var scoring: MatchScoring
+    /// Deals replacements for a found set up to 12 cards (the card game's rule); off in the
+    /// original app, where found sets simply leave the table.
+    public var refill: Bool
+    /// Two players, `P1` and `P2`, share the table and take turns (RULES §2).
+    public var twoPlayer: Bool
+    /// Deals these cards, in this order, to the first game instead of a shuffled deck.
+    public var deck: [SetCard]?
+
+    public init(
+      scoring: MatchScoring = .init(), refill: Bool = false, twoPlayer: Bool = false,
+      deck: [SetCard]? = nil
+    ) {
+      self.scoring = scoring
+      self.refill = refill
+      self.twoPlayer = twoPlayer
+      self.deck = deck
+    }
+
+    /// A short text for results: `refill off, twoPlayer off, matchBonus 4, …`.
+    public var summary: String {
+      "refill \(refill ? "on" : "off"), twoPlayer \(twoPlayer ? "on" : "off"), \(scoring.summary)"
+    }
+  }
+
+  /// Three Set cards match, for 4 points, when they form a set.
+  public enum Rule: MatchRule {
+    public static func match(_ cards: [SetCard]) -> Int {
+      cards.count == 3 && isSet(cards[0], cards[1], cards[2]) ? setScore : 0
+    }
+
+    public static func reason(_ cards: [SetCard]) -> Reason {
+      func agreement<T: Equatable>(_ value: (SetCard) -> T) -> Agreement {
+        value(cards[0]) == value(cards[1]) ? .same : .different
+      }
+      return Reason(
+        number: agreement(\.number), symbol: agreement(\.symbol), shading: agreement(\.shading),
+        color: agreement(\.color))
+    }
+  }
+
+  /// How the three cards of a set agree in one attribute.
+  public enum Agreement: String, Sendable {
+    case same
+    case different
+  }
+
+  /// Why three cards form a set: for each attribute, all the same or all different.
+  public struct Reason: Sendable, Equatable {
+    public var number: Agreement
+    public var symbol: Agreement
+    public var shading: Agreement
+    public var color: Agreement
+
+    public init(number: Agreement, symbol: Agreement, shading: Agreement, color: Agreement) {
+      self.number = number
+      self.symbol = symbol
+      self.shading = shading
+      self.color = color
+    }
+
+    /// `number same, symbol different, shading different, color same`.
+    public var text: String {
+      "number \(number.rawValue), symbol \(symbol.rawValue), shading \(shading.rawValue), "
+        + "color \(color.rawValue)"
+    }
+  }
+
+  public typealias Table = ChoiceTable<Rule>
+
+  public struct State: Sendable, Equatable {
+    public var table: Table
+    /// The undealt cards, next first.
+    public var deck: [SetCard]
+    public var scoring: MatchScoring
+    public var refill: Bool
+    public var twoPlayer: Bool
+    /// `P1` and `P2`'s scores in two-player Set.
+    public var playerScores = [0, 0]
+    /// Whose turn it is in two-player Set: 0 for `P1`, 1 for `P2`.
+    public var current = 0
+    /// The points paid for +3 while a set was showing, this game.
+    public var charges = 0
+    /// The seed that shuffled this game's deck.
+    public var seed: UInt64
+    /// Draws the seeds of later deals, so *Deal* is deterministic from the match's seed.
+    public var random: SplitMix64
+    /// Whether the deck is empty and no set is left (kept current by every action).
+    public var over = false
+    public var ledger = ResultLedger()
+
+    /// The player whose turn it is.
+    public var currentPlayer: PlayerID { SetGame.players[current] }
+  }
+
+  public enum Action: Sendable, Equatable {
+    /// The player chooses the card at a table index.
+    case choose(Int)
+    /// The player asks for three more cards (+3).
+    case dealThree
+    /// The player deals a new game from a fresh deck.
+    case deal
+    /// The player asks for a hint: the first set is marked.
+    case hint
+  }
+
+  public enum Event: Sendable, Equatable {
+    case chosen(index: Int, card: SetCard)
+    case unchosen(index: Int)
+    case matched(cards: [Int], faces: [SetCard], points: Int, reason: Reason)
+    case mismatched(cards: [Int], penalty: Int)
+    /// Found cards left the table; the positions are those before the removal, ascending.
+    case removed([Int])
+    /// Replacement cards were dealt into the positions of found cards (`refill`).
+    case refilled(cards: [Int], faces: [SetCard])
+    /// +3 appended these positions; `charge` points were paid because a set was showing.
+    case dealtThree(cards: [Int], faces: [SetCard], charge: Int)
+    case turnPassed(to: PlayerID)
+    case hinted([Int])
+    /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
+    case dealt(seed: UInt64, abandoned: GameRecord?)
+    case gameOver(GameRecord)
+  }
+
+  public enum RuleViolation: Refusal {
+    case noSuchCard(Int)
+    case gameOver
+    case deckEmpty
+    case notYourTurn(PlayerID)
+    case invalidOptions(String)
+    case invalidDeck(String)
+
+    public var code: String {
+      switch self {
+      case .noSuchCard: "no-such-card"
+      case .gameOver: "game-over"
+      case .deckEmpty: "deck-empty"
+      case .notYourTurn: "not-your-turn"
+      case .invalidOptions: "invalid-options"
+      case .invalidDeck: "invalid-deck"
+      }
+    }
+
+    public var message: String {
+      switch self {
+      case .noSuchCard(let index): "There is no card \(index) on the table."
+      case .gameOver: "No matches left: the game is over. Deal to play again."
+      case .deckEmpty: "The deck is empty: there are no more cards to deal."
+      case .notYourTurn(let player): "It is \(player)'s turn."
+      case .invalidOptions(let reason): reason
+      case .invalidDeck(let reason): reason
+      }
+    }
+  }
+}
