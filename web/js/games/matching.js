@@ -191,7 +191,11 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   function renderBars() {
     setText(score, `Score: ${view.score}`);
     setText(flips, `Flips: ${view.flips}`);
-    setText(status, view.status);
+    if (status.dataset.text !== view.status) {
+      // Set cards in the status line are drawn as coloured symbols, as in the history.
+      status.dataset.text = view.status;
+      status.replaceChildren(...entryNodes(view.status));
+    }
     if (modeSelect) {
       modeSelect.value = String(view.mode);
       modeSelect.disabled = !!view.modeLocked;
