@@ -181,7 +181,11 @@ export function mount({ root, toolbar, conn, params }) {
       version = message.version;
       if (fresh) dealtSoFar = null;
       render();
-      animate(message.events ?? []);
+      const events = message.events ?? [];
+      animate(events);
+      // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
+      // animate it from the host's seat.
+      if (fresh && view.phase === 'dealing' && !events.some((e) => e.type === 'dealt')) animateDeal(view.host);
     },
     error(message) {
       const code = message?.error?.code;
