@@ -1,0 +1,113 @@
+/**
+ * Concentration (RULES §4): all 52 cards on a tilted, overlapping table. The angles come from
+ * the view's `tilt` (fixed by the seed); a match flashes the table green; Refresh deals anew.
+ * @module games/concentration
+ */
+import { el, setText, showDialog } from '../dom.js';
+import { createCardButton, showCard } from '../cards.js';
+import { tiltedLayout } from '../geometry.js';
+import { announce, gridKeys } from '../a11y.js';
+import { flash } from '../anim.js';
+
+/** @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx */
+export function mount({ root, toolbar, conn, params }) {
+  const seed = params.get('seed');
+  const moves = el('span.counter', { text: 'Moves: 0' });
+  const clock = el('span.counter', { text: '0:00', 'aria-label': 'Time' });
+  const status = el('p.status-line', { role: 'status' });
+  const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
+  root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, status), table));
+  let seedToUse = seed;
+  toolbar.append(el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
+
+  /** @type {HTMLButtonElement[]} */
+  let buttons = [];
+  let view = null;
+  let version = -1;
+  let columns = 8;
+  let clockBase = 0, clockAt = 0, ended = false;
+  gridKeys(table, () => columns);
+
+  function newGame() {
+    const message = { cmd: 'new', game: 'concentration' };
+    if (seedToUse !== null && seedToUse !== '') message.seed = Number(seedToUse);
+    conn.send(message);
+  }
+  newGame();
+
+  function layout() {
+    if (!view) return;
+    const { width, height } = table.getBoundingClientRect();
+    // Eight columns when there is room; cards never smaller than a thumb-sized 34 px.
+    const cardWidth = Math.max(34, Math.min(96, (width - 24) / 9.1));
+    const cardSize = { width: cardWidth, height: cardWidth * 1.452 };
+    const result = tiltedLayout(buttons.length, { width, height }, cardSize, view.tilt ?? [], 6, { top: 6, left: 6, bottom: 6, right: 6 });
+    columns = result.columns;
+    result.cards.forEach((card, i) => {
+      const b = buttons[i];
+      Object.assign(b.style, {
+        left: `${card.frame.x}px`, top: `${card.frame.y}px`, width: `${card.frame.width}px`, height: `${card.frame.height}px`,
+        transform: `rotate(${card.angle}deg)`, zIndex: String(card.zIndex),
+      });
+    });
+  }
+  const resize = new ResizeObserver(layout);
+  resize.observe(table);
+
+  /** @param {number} index */
+  function flip(index) {
+    const spot = view?.board[index];
+    if (!spot || view.over || view.waiting || spot.faceUp || spot.matched) return;
+    conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
+  }
+
+  function render(events) {
+    if (buttons.length !== view.board.length) {
+      buttons = view.board.map((_, i) => {
+        const b = createCardButton(i);
+        b.addEventListener('click', () => flip(i));
+        return b;
+      });
+      table.replaceChildren(...buttons);
+    }
+    view.board.forEach((spot, i) => {
+      const b = buttons[i];
+      showCard(b, spot.faceUp || spot.matched ? spot.card : null, i);
+      b.classList.toggle('matched', spot.matched);
+      b.setAttribute('aria-disabled', String(view.over || view.waiting || spot.faceUp || spot.matched));
+    });
+    setText(moves, `Moves: ${view.moves ?? 0}`);
+    setText(status, view.status);
+    for (const event of events) if (event.type === 'matched') flash(table, 'flash-green');
+    layout();
+  }
+
+  const ticker = window.setInterval(tick, 500);
+  function tick() {
+    if (!view) return;
+    const seconds = Math.floor(ended ? clockBase : clockBase + (performance.now() - clockAt) / 1000);
+    setText(clock, `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
+  }
+
+  return {
+    update(message) {
+      const fresh = view === null || message.version < version || message.version === 0;
+      view = message.view;
+      version = message.version;
+      clockBase = view.clock ?? 0;
+      clockAt = performance.now();
+      ended = view.over;
+      if (fresh) table.classList.remove('cleared');
+      render(message.events ?? []);
+      tick();
+      if (view.over && !table.classList.contains('cleared')) {
+        table.classList.add('cleared');
+        announce(`${view.title} ${view.status}`);
+        showDialog({ title: view.title ?? 'Cleared!', message: view.status, buttons: [{ label: 'New game', value: 'new', primary: true }, { label: 'Close', value: 'close' }], className: 'win' })
+          .then((value) => { if (value === 'new') { seedToUse = null; newGame(); } });
+      }
+    },
+    reopen: newGame,
+    destroy() { resize.disconnect(); window.clearInterval(ticker); },
+  };
+}

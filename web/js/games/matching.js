@@ -1,0 +1,307 @@
+/**
+ * The matching UI that Matchismo (RULES §1) and Set (§2) share: score, flips, status line,
+ * table, found matches with reasons, history with a scrubber, Deal, Hint, settings.
+ * @module games/matching
+ */
+import { el, setText, showDialog } from '../dom.js';
+import { createCardButton, showCard, cardImage, cardName, setSymbolsInline } from '../cards.js';
+import { announce, gridKeys } from '../a11y.js';
+import { flash } from '../anim.js';
+
+const SETTINGS_KEY = 'cardtable.settings';
+const DEFAULTS = { matchBonus: 4, mismatchPenalty: 2, costToChoose: 1 };
+const SETTING_LABELS = { matchBonus: 'Match bonus', mismatchPenalty: 'Mismatch penalty', costToChoose: 'Cost to choose' };
+const SET_TEXT = /(?:diamond|squiggle|oval):(?:red|green|purple):(?:solid|striped|open):[123]/g;
+
+/** @returns {{matchBonus: number, mismatchPenalty: number, costToChoose: number}} the remembered settings */
+export function loadSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
+    const result = { ...DEFAULTS };
+    for (const key of Object.keys(DEFAULTS)) {
+      const n = Number(saved[key]);
+      if (Number.isInteger(n) && n >= 0 && n <= 10) result[key] = n;
+    }
+    return result;
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+/**
+ * @typedef {object} MatchingConfig
+ * @property {'matchismo'|'set'} game
+ * @property {boolean} [modeSelector]  Matchismo's 2-card / 3-card selector
+ * @property {boolean} [plusThree]     Set's +3 button
+ * @property {boolean} [twoPlayer]     Set's two-player toggle
+ */
+
+/**
+ * Mounts a matching game.
+ * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx
+ * @param {MatchingConfig} config
+ */
+export function mountMatching({ root, toolbar, conn, params }, config) {
+  const { game } = config;
+  let seed = params.get('seed');
+  const twoPlayerKey = 'cardtable.set.twoPlayer';
+
+  // ----- the screen -----
+  const score = el('span.counter', { text: 'Score: 0' });
+  const flips = el('span.counter', { text: 'Flips: 0' });
+  const players = el('span.players', { hidden: true });
+  const controls = el('div.controls');
+  const status = el('p.status-line', { role: 'status' });
+  const over = el('div.game-over', { hidden: true, role: 'alert' });
+  const grid = el('div.card-grid', { role: 'group', 'aria-label': game === 'set' ? 'Set table' : 'Matchismo table' });
+  const foundList = el('ul.found-list');
+  const found = el('section.found', { hidden: true, 'aria-labelledby': `${game}-found-title` },
+    el('h2.found-title', { id: `${game}-found-title`, text: 'matched cards:' }), foundList);
+  root.append(el(`section.matching-screen.${game}-screen`, {},
+    el('div.score-bar', {}, score, flips, players, controls), status, over, grid, found));
+
+  const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory() });
+  const settingsButton = el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings() });
+  toolbar.append(settingsButton, historyButton);
+
+  /** @type {HTMLSelectElement|null} */
+  let modeSelect = null;
+  if (config.modeSelector) {
+    modeSelect = /** @type {HTMLSelectElement} */ (el('select.btn', { 'aria-label': 'Cards to match', onchange: () => {
+      conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(modeSelect.value) }, version });
+    } }, el('option', { value: '2', text: '2-card match' }), el('option', { value: '3', text: '3-card match' })));
+    controls.append(modeSelect);
+  }
+  /** @type {HTMLButtonElement|null} */
+  let plusThree = null;
+  if (config.plusThree) {
+    plusThree = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '+3', 'aria-label': 'Deal three more cards', onclick: () => {
+      conn.send({ cmd: 'act', action: { type: 'dealThree' }, version });
+    } }));
+    controls.append(plusThree);
+  }
+  controls.append(el('button.btn', { type: 'button', text: 'Hint', onclick: () => conn.send({ cmd: 'hint' }) }));
+  /** @type {HTMLInputElement|null} */
+  let twoPlayer = null;
+  if (config.twoPlayer) {
+    twoPlayer = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'two-player' }));
+    twoPlayer.checked = localStorage.getItem(twoPlayerKey) === 'true';
+    twoPlayer.addEventListener('change', () => {
+      localStorage.setItem(twoPlayerKey, String(twoPlayer.checked));
+      seed = null;
+      newGame();
+    });
+    controls.append(el('label.toggle', { for: 'two-player' }, twoPlayer, el('span', { text: 'Two players' })));
+  }
+  controls.append(el('button.btn.primary', { type: 'button', text: 'Deal', onclick: deal }));
+
+  /** @type {HTMLButtonElement[]} */
+  let buttons = [];
+  let view = null;
+  let version = -1;
+  let foundCount = -1;
+  gridKeys(grid, () => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  const resize = new ResizeObserver(() => fit());
+  resize.observe(root);
+
+  /** The options of a new game: remembered settings, the mode, two players. */
+  function options() {
+    const result = { ...loadSettings() };
+    if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
+    if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
+    return result;
+  }
+
+  function newGame() {
+    const message = { cmd: 'new', game, options: options() };
+    if (seed !== null && seed !== '') message.seed = Number(seed);
+    conn.send(message);
+  }
+  newGame();
+
+  /** Deal: a fresh deck; when the settings changed since this game began, a new game with them. */
+  function deal() {
+    seed = null;
+    const wanted = loadSettings();
+    const now = view?.settings ?? {};
+    const changed = Object.keys(DEFAULTS).some((key) => now[key] !== wanted[key]);
+    if (changed || !view) newGame();
+    else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
+  }
+
+  /** @param {number} index */
+  function choose(index) {
+    const slot = view?.table[index];
+    if (!slot || slot.matched || view.over) return;
+    conn.send({ cmd: 'act', action: { type: 'choose', card: index }, version });
+  }
+
+  /** Sizes the cards so the table fits the screen: the column count that gives the largest cards. */
+  function fit() {
+    const n = buttons.length;
+    if (!n) return;
+    const width = grid.clientWidth;
+    const top = grid.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(300, window.innerHeight - top - 16);
+    const gap = width < 500 ? 6 : 10;
+    let best = { columns: 1, cardWidth: 0 };
+    for (let columns = 1; columns <= n; columns++) {
+      const rows = Math.ceil(n / columns);
+      const w = Math.min((width - (columns - 1) * gap) / columns, (height - (rows - 1) * gap) / rows / 1.452, 150);
+      if (w > best.cardWidth + 0.5) best = { columns, cardWidth: w };
+    }
+    grid.style.setProperty('--columns', String(best.columns));
+    grid.style.setProperty('--card-w', `${Math.max(40, Math.floor(best.cardWidth))}px`);
+    grid.style.setProperty('--gap', `${gap}px`);
+  }
+
+  function renderTable() {
+    while (buttons.length < view.table.length) {
+      const i = buttons.length;
+      const b = createCardButton(i);
+      b.addEventListener('click', () => choose(Number(b.dataset.index)));
+      buttons.push(b);
+      grid.append(b);
+    }
+    while (buttons.length > view.table.length) buttons.pop().remove();
+    view.table.forEach((slot, i) => {
+      const b = buttons[i];
+      showCard(b, slot.card, i);
+      b.setAttribute('aria-pressed', String(slot.chosen && !slot.matched));
+      b.classList.toggle('chosen', slot.chosen && !slot.matched);
+      b.classList.toggle('matched', slot.matched);
+      b.classList.toggle('hinted', slot.hinted);
+      b.setAttribute('aria-disabled', String(slot.matched || view.over));
+    });
+  }
+
+  function renderFound() {
+    const matches = view.foundMatches ?? [];
+    if (matches.length === foundCount) return;
+    foundCount = matches.length;
+    found.hidden = matches.length === 0;
+    foundList.replaceChildren(...matches.map((match, n) => {
+      const tipId = `${game}-reason-${n}`;
+      return el('li.found-match', { tabindex: '0', 'aria-describedby': tipId },
+        el('span.found-cards', {}, ...match.cards.map((text) => cardImage(text))),
+        el('span.reason', { id: tipId, role: 'tooltip', text: `${match.reason?.text ?? ''} · ${match.points > 0 ? '+' : ''}${match.points} points` }));
+    }));
+  }
+
+  function renderBars() {
+    setText(score, `Score: ${view.score}`);
+    setText(flips, `Flips: ${view.flips}`);
+    if (status.dataset.text !== view.status) {
+      // Set cards in the status line are drawn as coloured symbols, as in the history.
+      status.dataset.text = view.status;
+      status.replaceChildren(...entryNodes(view.status));
+    }
+    if (modeSelect) {
+      modeSelect.value = String(view.mode);
+      modeSelect.disabled = !!view.modeLocked;
+    }
+    if (plusThree) plusThree.disabled = view.deckCount === 0 || view.over;
+    if (view.players && view.current) {
+      players.hidden = false;
+      players.replaceChildren(...view.players.map((p) => el(`span.player-chip${p.player === view.current ? '.current' : ''}`,
+        { 'aria-current': p.player === view.current ? 'true' : false }, `${p.player}: ${p.score}`)),
+      el('span.turn', { text: `${view.current}'s turn` }));
+    } else players.hidden = true;
+    over.hidden = !view.over;
+    if (view.over && !over.childElementCount) {
+      over.append(el('h2', { text: 'Game Over!' }), el('p', { text: 'No matches left ...' }));
+      announce('Game Over! No matches left ...');
+    }
+    if (!view.over) over.replaceChildren();
+  }
+
+  function openSettings() {
+    const current = loadSettings();
+    const fields = Object.keys(DEFAULTS).map((key) => {
+      const input = el('input', { type: 'range', min: 0, max: 10, step: 1, value: current[key], id: `setting-${key}`, name: key });
+      const output = el('output', { for: `setting-${key}`, text: String(current[key]) });
+      input.addEventListener('input', () => setText(output, input.value));
+      return el('div.setting', {}, el('label', { for: `setting-${key}`, text: SETTING_LABELS[key] }), input, output);
+    });
+    const body = el('div.settings-body', {}, ...fields, el('p.note', { text: 'New values apply from the next Deal.' }));
+    showDialog({ title: 'Settings', body, buttons: [{ label: 'Cancel', value: 'cancel' }, { label: 'Save', value: 'save', primary: true }] })
+      .then((value) => {
+        if (value !== 'save') return;
+        const saved = {};
+        for (const input of body.querySelectorAll('input')) saved[input.name] = Number(input.value);
+        localStorage.setItem(SETTINGS_KEY, JSON.stringify(saved));
+        announce('Settings saved. They apply from the next Deal.');
+      });
+  }
+
+  /** The numbered history (`%2d: entry`, a blank line between), with a scrubber. */
+  function openHistory() {
+    const entries = view?.history ?? [];
+    const lines = entries.map((entry, i) => el('span.history-entry', {}, `${String(i + 1).padStart(2, ' ')}: `, ...entryNodes(entry)));
+    const pre = el('pre.history-text', { tabindex: '0', 'aria-label': 'History entries' });
+    lines.forEach((line, i) => { if (i) pre.append('\n\n'); pre.append(line); });
+    if (!entries.length) pre.append('No moves yet.');
+    const scrubber = /** @type {HTMLInputElement} */ (el('input.scrubber', { type: 'range', min: 1, max: Math.max(1, entries.length), value: Math.max(1, entries.length), 'aria-label': 'History position', disabled: entries.length < 2 }));
+    const show = () => {
+      const at = Number(scrubber.value);
+      scrubber.setAttribute('aria-valuetext', entries[at - 1] ? `${at}: ${entries[at - 1]}` : 'empty');
+      lines.forEach((line, i) => {
+        line.classList.toggle('older', i + 1 < at);
+        line.hidden = i + 1 > at;
+        // NB: hidden entries also drop their separating blank line.
+        if (line.previousSibling?.nodeType === Node.TEXT_NODE) line.previousSibling.textContent = i + 1 > at ? '' : '\n\n';
+      });
+    };
+    scrubber.addEventListener('input', show);
+    show();
+    showDialog({ title: 'History', body: el('div.history-body', {}, scrubber, pre), className: 'history-dialog', buttons: [{ label: 'Close', value: 'close', primary: true }] });
+  }
+
+  /** Set card texts become coloured symbols; other text stays text. @param {string} entry */
+  function entryNodes(entry) {
+    if (game !== 'set') return [entry];
+    const nodes = [];
+    let last = 0;
+    for (const m of entry.matchAll(SET_TEXT)) {
+      nodes.push(entry.slice(last, m.index), setSymbolsInline(m[0]));
+      last = m.index + m[0].length;
+    }
+    nodes.push(entry.slice(last));
+    return nodes;
+  }
+
+  return {
+    update(message) {
+      const wasOver = view?.over;
+      view = message.view;
+      version = message.version;
+      const before = buttons.length;
+      renderTable();
+      renderFound();
+      renderBars();
+      if (before !== buttons.length) fit();
+      for (const event of message.events ?? []) {
+        if (event.type === 'matched') flash(grid, 'flash-green');
+        if (event.type === 'mismatched') for (const i of event.cards ?? []) shake(buttons[i]);
+      }
+      if (wasOver && !view.over) over.replaceChildren();
+    },
+    answer(message) {
+      if (message.cmd === 'hint' && Array.isArray(message.cards)) {
+        if (message.cards.length === 0) announce(game === 'set' ? 'No set on the table.' : 'No match on the table.');
+        else announce(`Hint: ${message.cards.map((i) => (view?.table[i]?.card ? cardName(view.table[i].card) : `card ${i + 1}`)).join(', ')}`);
+      }
+    },
+    reopen: newGame,
+    destroy() { resize.disconnect(); },
+  };
+}
+
+/** @param {HTMLElement|undefined} node */
+function shake(node) {
+  if (!node) return;
+  node.classList.remove('shake');
+  void node.offsetWidth;
+  node.classList.add('shake');
+  node.addEventListener('animationend', () => node.classList.remove('shake'), { once: true });
+}

@@ -1,0 +1,10 @@
+/**
+ * Matchismo (RULES §1): playing cards, 2-card or 3-card matches.
+ * @module games/matchismo
+ */
+import { mountMatching } from './matching.js';
+
+/** @param {Parameters<typeof mountMatching>[0]} ctx */
+export function mount(ctx) {
+  return mountMatching(ctx, { game: 'matchismo', modeSelector: true });
+}

@@ -1,0 +1,127 @@
+/**
+ * Memory (RULES §3) on the original's grid geometry. The server runs the 1 s / 2 s timers and
+ * pushes `removed` / `turnedDown` updates; this screen only animates what arrives.
+ * @module games/memory
+ */
+import { el, setText, showDialog } from '../dom.js';
+import { createCardButton, showCard } from '../cards.js';
+import { memoryGeometry } from '../geometry.js';
+import { announce, gridKeys } from '../a11y.js';
+
+/**
+ * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams, navigate: (s: string) => void, setTitle: (t: string) => void}} ctx
+ */
+export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
+  const difficulty = params.get('difficulty') ?? 'easy';
+  const seed = params.get('seed');
+  setTitle(`Memory · ${difficulty[0].toUpperCase()}${difficulty.slice(1)}`);
+
+  const status = el('p.status-line', { role: 'status' });
+  const table = el('div.memory-table', { role: 'group', 'aria-label': 'Memory table' });
+  const screen = el('section.memory-screen', {}, el('div.table-bar', {}, status), table);
+  root.append(screen);
+  toolbar.append(
+    el('button.btn.ghost', { type: 'button', text: 'Restart', title: 'Deal the same cards again', onclick: () => conn.send({ cmd: 'restart' }) }),
+    el('a.btn.ghost', { href: '?game=memory', dataset: { nav: '' }, text: 'Menu' }));
+
+  /** @type {HTMLButtonElement[]} */
+  let buttons = [];
+  let view = null;
+  let version = -1;
+  let dialogShown = false;
+
+  gridKeys(table, () => view?.columns ?? 4);
+
+  const newGame = () => {
+    const message = { cmd: 'new', game: 'memory', options: { difficulty } };
+    if (seed !== null && seed !== '') message.seed = Number(seed);
+    conn.send(message);
+  };
+  newGame();
+
+  /** Places the cards with the original's formula for the table's current size. */
+  function layout() {
+    if (!view) return;
+    const { width, height } = table.getBoundingClientRect();
+    const g = memoryGeometry(width, height, view.columns, view.rows);
+    buttons.forEach((button, i) => {
+      const f = g.frames[i];
+      Object.assign(button.style, { left: `${f.x}px`, top: `${f.y}px`, width: `${f.width}px`, height: `${f.height}px` });
+    });
+  }
+  const resize = new ResizeObserver(layout);
+  resize.observe(table);
+
+  /** @param {number} index */
+  function flip(index) {
+    const spot = view?.board[index];
+    if (!spot || view.over || view.waiting || spot.faceUp || spot.removed) return;
+    conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
+  }
+
+  /** Builds the buttons when the board's size changes (a new game). */
+  function build(count) {
+    buttons = Array.from({ length: count }, (_, i) => {
+      const button = createCardButton(i);
+      button.addEventListener('click', () => flip(i));
+      return button;
+    });
+    table.replaceChildren(...buttons);
+  }
+
+  function render(events) {
+    if (buttons.length !== view.board.length) build(view.board.length);
+    const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    view.board.forEach((spot, i) => {
+      const button = buttons[i];
+      showCard(button, spot.faceUp || spot.removed ? spot.card ?? button.dataset.face ?? null : null, i);
+      button.classList.toggle('gone', spot.removed);
+      button.tabIndex = spot.removed ? -1 : 0;
+      const playable = !view.over && !view.waiting && !spot.faceUp && !spot.removed;
+      button.setAttribute('aria-disabled', String(!playable));
+    });
+    for (const event of events) {
+      if (event.type === 'matched') for (const i of event.cards) pulse(buttons[i], 'matched-pulse');
+      if (event.type === 'mismatched') for (const i of event.cards) pulse(buttons[i], 'shake');
+    }
+    // Keep the keyboard focus on the table when a focused card leaves it.
+    if (focused >= 0 && view.board[focused].removed) {
+      const next = view.board.findIndex((s, i) => !s.removed && i > focused);
+      const prev = view.board.findLastIndex((s) => !s.removed);
+      const target = buttons[next >= 0 ? next : prev];
+      (target ?? table).focus();
+    }
+    setText(status, view.status);
+    layout();
+  }
+
+  async function finish() {
+    if (dialogShown) return;
+    dialogShown = true;
+    announce(`${view.title ?? 'Great!'} ${view.status}`);
+    await showDialog({ title: view.title ?? 'Great!', message: view.status, buttons: [{ label: 'Back to the menu', value: 'ok', primary: true }], className: 'win' });
+    navigate('?game=memory');
+  }
+
+  return {
+    update(message) {
+      const first = view === null || message.version < version;
+      view = message.view;
+      version = message.version;
+      if (first) dialogShown = false;
+      render(message.events ?? []);
+      if (view.over) finish();
+    },
+    reopen: newGame,
+    destroy() { resize.disconnect(); },
+  };
+}
+
+/** @param {HTMLElement} node @param {string} className */
+function pulse(node, className) {
+  if (!node) return;
+  node.classList.remove(className);
+  void node.offsetWidth;
+  node.classList.add(className);
+  node.addEventListener('animationend', () => node.classList.remove(className), { once: true });
+}

@@ -1,0 +1,10 @@
+/**
+ * Set (RULES §2): the 81-card deck, +3, Hint and the two-player option.
+ * @module games/set
+ */
+import { mountMatching } from './matching.js';
+
+/** @param {Parameters<typeof mountMatching>[0]} ctx */
+export function mount(ctx) {
+  return mountMatching(ctx, { game: 'set', plusThree: true, twoPlayer: true });
+}

@@ -1,0 +1,216 @@
+/**
+ * Snap! (RULES §5), single player: you (Bottom) against Ray (Left), Lucy (Top), Steve (Right).
+ * The server deals, runs the computer players and decides every Snap!; this screen draws the
+ * view, animates the events (dealing, turning, recycling, paying, winning) and sends `turn`,
+ * `snap` and `nextRound`. Keys: T or Enter on your stack turns, S calls Snap!.
+ * @module games/snap
+ */
+import { el, setText } from '../dom.js';
+import { cardImage, cardName } from '../cards.js';
+import { announce, reducedMotion } from '../a11y.js';
+import { flyCard, splash } from '../anim.js';
+
+const OPTIONS = { players: ['You', 'Ray', 'Lucy', 'Steve'], computer: ['Ray', 'Lucy', 'Steve'] };
+const POSITIONS = ['bottom', 'left', 'top', 'right'];
+const SPLASH = { correct: ['Snap!', 'good'], wrong: ['Wrong!', 'bad'], tooLate: ['Too late!', 'late'] };
+
+/** @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx */
+export function mount({ root, toolbar, conn, params }) {
+  const seed = params.get('seed');
+  const seats = Object.fromEntries(POSITIONS.map((position) => [position, makeSeat(position)]));
+  const status = el('p.snap-status', { role: 'status' });
+  const deck = el('div.snap-deck', { 'aria-hidden': 'true' });
+  const snapButton = el('button.snap-button', { type: 'button', text: 'Snap!', 'aria-keyshortcuts': 'S', onclick: snap });
+  const nextRound = el('button.btn.primary.next-round', { type: 'button', text: 'Next Round', hidden: true, onclick: () => act('nextRound') });
+  const bannerText = el('p.banner-text');
+  const banner = el('div.winner-banner', { hidden: true }, bannerText, nextRound);
+  const center = el('div.snap-center', {}, deck, status, banner, snapButton,
+    el('p.key-help', { text: 'Keys: T turns your card · S calls Snap!' }));
+  const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
+  root.append(el('section.snap-screen', {}, table));
+  toolbar.append(el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => newGame(null) }));
+
+  let view = null;
+  let version = -1;
+  /** While the deal is being animated: cards shown per position so far. */
+  let dealtSoFar = null;
+
+  function newGame(withSeed) {
+    const message = { cmd: 'new', game: 'snap', options: OPTIONS };
+    if (withSeed !== null && withSeed !== '') message.seed = Number(withSeed);
+    conn.send(message);
+  }
+  newGame(seed);
+
+  /** @param {'turn'|'snap'|'nextRound'} type */
+  function act(type) {
+    conn.send({ cmd: 'act', action: { type, player: view?.viewer ?? 'You' }, version });
+  }
+  function turn() {
+    if (view?.canTurn) act('turn');
+  }
+  function snap() {
+    if (view?.canSnap) act('snap');
+  }
+  seats.bottom.closed.addEventListener('click', turn);
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || /** @type {HTMLElement} */ (event.target)?.matches?.('input, select, textarea')) return;
+    if (event.key === 's' || event.key === 'S') { event.preventDefault(); snap(); }
+    if (event.key === 't' || event.key === 'T') { event.preventDefault(); turn(); }
+  };
+  document.addEventListener('keydown', onKey);
+
+  /** @returns {Record<string, any>} players by on-screen position */
+  function byPosition() {
+    return Object.fromEntries((view?.players ?? []).map((p) => [p.position, p]));
+  }
+  /** @param {string} name */
+  function seatOf(name) {
+    const player = view?.players.find((p) => p.name === name);
+    return player ? seats[player.position] : null;
+  }
+
+  function render() {
+    const players = byPosition();
+    for (const position of POSITIONS) {
+      const seat = seats[position];
+      const player = players[position];
+      seat.root.hidden = !player;
+      if (!player) continue;
+      const closedCount = dealtSoFar ? Math.min(dealtSoFar[position] ?? 0, player.closedCount) : player.closedCount;
+      const total = closedCount + player.openCount;
+      setText(seat.name, player.name === view.viewer ? 'You' : player.name);
+      setText(seat.won, player.won);
+      setText(seat.count, `${total} ${total === 1 ? 'card' : 'cards'}`);
+      seat.root.classList.toggle('active', view.active === player.name && view.phase === 'playing');
+      seat.root.classList.toggle('out', total === 0 && !dealtSoFar);
+      seat.closed.classList.toggle('empty', closedCount === 0);
+      setText(seat.closedBadge, String(closedCount));
+      const top = player.openTop;
+      if (seat.openFace !== top) {
+        seat.openFace = top;
+        seat.open.replaceChildren(top ? cardImage(top, 'pile-card') : el('span.pile-empty', { 'aria-hidden': 'true' }));
+      }
+      seat.open.setAttribute('aria-label', top ? `${player.name === view.viewer ? 'Your' : `${player.name}'s`} open pile: ${cardName(top)}` : 'empty open pile');
+    }
+    const you = seats.bottom.closed;
+    const yours = players.bottom;
+    you.setAttribute('aria-label', `Your stack: ${yours ? yours.closedCount : 0} cards`);
+    you.setAttribute('aria-disabled', String(!view.canTurn));
+    you.classList.toggle('can-turn', !!view.canTurn);
+    snapButton.setAttribute('aria-disabled', String(!view.canSnap));
+    setText(status, view.status);
+    const finished = view.phase === 'roundOver' || view.phase === 'gameOver';
+    banner.hidden = !finished;
+    setText(bannerText, view.status);
+    nextRound.hidden = !view.canStartNextRound;
+    status.hidden = finished;
+  }
+
+  /** Deals the 52 cards clockwise from the starting player, one every 0.1 s (as the server). */
+  async function animateDeal(starting) {
+    if (reducedMotion()) return;
+    const order = [...view.players].sort((a, b) => POSITIONS.indexOf(a.seat) - POSITIONS.indexOf(b.seat));
+    const start = Math.max(0, order.findIndex((p) => p.name === starting));
+    dealtSoFar = Object.fromEntries(POSITIONS.map((p) => [p, 0]));
+    render();
+    const total = view.players.reduce((sum, p) => sum + p.closedCount, 0);
+    const flights = [];
+    for (let i = 0; i < total; i++) {
+      const player = order[(start + i) % order.length];
+      const position = player.position;
+      flights.push(flyCard(deck, seats[position].closed, { delay: i * 90, duration: 260 }).then(() => {
+        if (!dealtSoFar) return;
+        dealtSoFar[position] += 1;
+        render();
+      }));
+    }
+    await Promise.all(flights);
+    dealtSoFar = null;
+    if (view) render();
+  }
+
+  /** Animates one update's events. @param {any[]} events */
+  function animate(events) {
+    for (const event of events) {
+      const seat = seatOf(event.player);
+      switch (event.type) {
+        case 'dealt':
+          animateDeal(event.starting);
+          announce(`Round ${event.round}. Dealing…`);
+          break;
+        case 'turned':
+          if (seat) {
+            seat.open.classList.add('arriving');
+            flyCard(seat.closed, seat.open, { face: event.card, duration: 240 }).then(() => seat.open.classList.remove('arriving'));
+          }
+          break;
+        case 'recycled':
+          if (seat) for (let i = 0; i < Math.min(event.count, 8); i++) flyCard(seat.open, seat.closed, { delay: i * 25, duration: 200 });
+          break;
+        case 'pileWon': {
+          const from = seatOf(event.from);
+          if (seat && from) for (let i = 0; i < Math.min(event.count, 8); i++) flyCard(from.open, seat.closed, { delay: i * 40, duration: 380 });
+          break;
+        }
+        case 'paid': {
+          const to = seatOf(event.to);
+          if (seat && to) flyCard(seat.closed, to.closed, { duration: 380 });
+          break;
+        }
+        case 'snap': {
+          const [text, kind] = SPLASH[event.result] ?? ['Snap!', 'good'];
+          splash(seat?.root ?? center, text, kind);
+          const who = event.player === view?.viewer ? 'You' : event.player;
+          announce(`${who}: ${text}`);
+          break;
+        }
+        case 'roundWon':
+          announce(`Winner: ${event.player}`);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  return {
+    update(message) {
+      const fresh = view === null || message.version < version;
+      view = message.view;
+      version = message.version;
+      if (fresh) dealtSoFar = null;
+      render();
+      const events = message.events ?? [];
+      animate(events);
+      // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
+      // animate it from the host's seat.
+      if (fresh && view.phase === 'dealing' && !events.some((e) => e.type === 'dealt')) animateDeal(view.host);
+    },
+    error(message) {
+      const code = message?.error?.code;
+      if (code && code !== 'too-fast') console.info('Snap! refused:', code);
+    },
+    reopen: () => newGame(seed),
+    destroy() { document.removeEventListener('keydown', onKey); },
+  };
+}
+
+/**
+ * One seat: name, games won, card count, the closed stack and the open pile.
+ * @param {string} position  bottom, left, top or right (on screen)
+ */
+function makeSeat(position) {
+  const name = el('strong.seat-name');
+  const won = el('span.seat-won');
+  const count = el('span.seat-count');
+  const closedBadge = el('span.pile-badge', { 'aria-hidden': 'true' });
+  const closedInner = [cardImage(null, 'pile-card'), closedBadge];
+  const closed = position === 'bottom'
+    ? el('button.pile.closed.stack-button', { type: 'button', 'aria-keyshortcuts': 'T' }, ...closedInner)
+    : el('div.pile.closed', { 'aria-hidden': 'true' }, ...closedInner);
+  const open = el('div.pile.open', { role: 'img', 'aria-label': 'empty open pile' });
+  const root = el(`div.seat.seat-${position}`, { role: 'group', 'aria-label': `${position} seat` },
+    el('div.seat-label', {}, name, won, count), el('div.piles', {}, closed, open));
+  return { root, name, won, count, closed, closedBadge, open, openFace: undefined };
+}
