@@ -1,10 +1,11 @@
 import CardTableCore
 import MemoryGame
+import SnapGame
 
 /// Every game the wire knows, by name.
 public enum GameCatalog {
   /// The games' rules, in menu order.
-  public static let games: [any WireGame.Type] = [MemoryGame.self]
+  public static let games: [any WireGame.Type] = [MemoryGame.self, SnapGame.self]
 
   /// Every wire name, e.g. `memory`, `concentration`.
   public static var names: [String] { games.flatMap { $0.wireNames } }
