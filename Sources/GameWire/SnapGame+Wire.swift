@@ -19,7 +19,8 @@ extension SnapGame: WireGame {
       if let computer = try names("computer", in: options) { result.computer = Set(computer) }
       if let member = options["starting"], member != .null {
         guard let name = member.stringValue else {
-          throw .badRequest("snap options: \"starting\" must be a player's name, not \(member.text).")
+          throw .badRequest(
+            "snap options: \"starting\" must be a player's name, not \(member.text).")
         }
         result.starting = PlayerID(name)
       }
@@ -97,8 +98,10 @@ extension SnapGame: WireGame {
   }
 
   private static func encode(pause: Pause) -> JSON {
-    ["caller": .string(pause.caller.rawValue), "result": result(pause.result),
-     "moved": .bool(pause.moved)]
+    [
+      "caller": .string(pause.caller.rawValue), "result": result(pause.result),
+      "moved": .bool(pause.moved),
+    ]
   }
 
   private static func result(_ result: SnapResult) -> JSON {
