@@ -7,6 +7,42 @@ import CardTableCore
 /// next player, the pauses while cards move, the dealing, the computer players' thinking — is a
 /// ``Scheduled`` follow-up that the host runs on its clock, and every random draw of the computer
 /// players comes from the ``SplitMix64`` kept in ``State``, so a seed replays a whole game.
+///
+/// Where RULES §5 is silent, this engine decides as follows:
+/// - **Dealing** is one pause of 52 × 0.1 s (``dealingDuration``); the piles are filled at once
+///   and nobody may turn or call until the starting player is activated. `deck` deals round 1
+///   only; later rounds shuffle from the game's generator. Without a `deck` and a `starting`
+///   player the seed first shuffles, then draws the starting player. Each later round starts
+///   at the next occupied seat clockwise.
+/// - **After a turn** the turner stays active (``State/hasTurned``) until the next player is
+///   activated 0.5 s later, and the status stays, as the original's label did.
+/// - **Recycling** happens at activation, without a pause. If it ends every match, the
+///   computer players' pending calls are cancelled (they would call against what shows). Only
+///   a turned card reopens the Snap! decision; a round opens with it open, so a call before
+///   the first card is decided (wrong).
+/// - **The pause** after a decided call has two 1 s steps: the verdict (`*** Match! ***` or
+///   `No Match!`), then the cards move (`… Receives Cards` or `… Must Pay`). Turns wait
+///   (`cards-moving`); a computer's pending turn is cancelled. Afterwards the player holding the
+///   turn gets it back if they had not turned and still can; otherwise the next is activated.
+/// - **Won piles** move card by card from the bottom of each open pile to the bottom of the
+///   caller's closed pile (the tutorial's `giveAllOpenCardsToPlayer`): a pile's top card ends
+///   lowest, and piles taken later go beneath earlier ones.
+/// - **Paying**: the players to pay are fixed before the first card; a caller with no closed
+///   card recycles whatever open cards they have, even one. Every viewer, the caller included,
+///   reads `<name> Must Pay` (RULES §5.3 gives no "You" form).
+/// - **The winner** is checked after a call's cards have moved, and after a leave, since a
+///   leaver's cards can give one player all 52.
+/// - **Leaving**: the closed pile from its top, then the open pile from its top, go one card at
+///   a time clockwise from the next seat to the players who have cards (to everyone left if
+///   none has, as when the round's winner leaves). The leaver keeps the seat, marked
+///   ``Player/hasLeft``. When one player remains they win the round (they hold all 52) and the
+///   game ends (``EndReason/tooFewPlayers``). The host leaving ends the game at once; the
+///   status is `The host has left. Game over.`
+/// - **Computer players** call on any match, theirs or not. The false call is one 1-in-51
+///   draw per turned card with no match showing; when it hits, every computer player with
+///   cards calls, each after its own delay. A computer host never starts a round by itself.
+/// - `Waiting for other players...` and `Waiting for game to start...` belong to the room
+///   before the deal: ``waitingStatus(isHost:)``.
 public enum SnapGame: GameRules {
   /// Who plays, who is played by the computer, and how the first round is dealt.
   public struct Options: Sendable, Equatable {
