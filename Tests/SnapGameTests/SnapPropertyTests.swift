@@ -50,12 +50,22 @@ func holdsEveryCardOnce(_ state: Snap.State) -> Bool {
 /// Plays the seeded four-computer game for at most `cap` actions, checking after every timer
 /// that the 52 cards are all in play once and that no view or redacted event shows a player a
 /// card they may not see; then replays the log. Returns the problems found.
-func playChecked(seed: UInt64, cap: Int) throws -> (match: Match<Snap>, problems: [String]) {
+/// With `leaver`, that player leaves once the game has run `leaver.after` actions.
+func playChecked(seed: UInt64, cap: Int, leaver: (id: PlayerID, after: Int)? = nil) throws -> (
+  match: Match<Snap>, problems: [String]
+) {
   var game = try Match<Snap>(options: fourComputers, seed: seed)
   let viewers = game.state.players.map(\.id)
   var problems: [String] = []
+  var leaving = leaver
   while game.version < cap, let due = game.nextDue {
-    let events = game.advance(to: due)
+    let events: [Snap.Event]
+    if let (id, after) = leaving, game.version >= after {
+      events = try game.perform(.leave, by: id)
+      leaving = nil
+    } else {
+      events = game.advance(to: due)
+    }
     if !holdsEveryCardOnce(game.state) {
       problems.append("cards in play at version \(game.version): \(game.state.allCards)")
     }
@@ -95,6 +105,16 @@ func playChecked(seed: UInt64, cap: Int) throws -> (match: Match<Snap>, problems
       #expect(game.state[winner].cardCount == 52 && game.state[winner].gamesWon == 1)
       #expect(Snap.status(of: game.state, for: .referee) == "** Winner: \(winner) **")
     }
+  }
+
+  /// A guest leaving at any moment — dealing, a pause, their turn — loses no card and leaks none.
+  @Test(arguments: 0..<60)
+  func aGuestLeavingMidGameKeepsEveryCardInPlay(seed: Int) throws {
+    let guests: [PlayerID] = ["Ray", "Lucy", "Steve"]
+    let (game, problems) = try playChecked(
+      seed: UInt64(seed), cap: 400, leaver: (guests[seed % 3], seed * 7 % 150))
+    #expect(problems.isEmpty)
+    #expect(game.state[guests[seed % 3]].hasLeft)
   }
 
   @Test func theSameSeedPlaysTheSameGame() throws {
