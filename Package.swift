@@ -16,16 +16,19 @@ let package = Package(
     .target(name: "SetGame", dependencies: ["CardTableCore", "MatchingGame"]),
     .testTarget(name: "SetGameTests", dependencies: ["SetGame", "MatchingGame"]),
     .target(
-      name: "GameWire", dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame"]),
+      name: "GameWire",
+      dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame", "SnapGame"]),
     .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
     .target(name: "GameServer", dependencies: ["GameWire"]),
     .testTarget(name: "GameServerTests", dependencies: ["GameServer"]),
     .target(
       name: "CardTableCommand",
       dependencies: [
-        "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame", "WebServer",
+        "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame", "SnapGame", "WebServer",
       ]
     ),
+    .target(name: "SnapGame", dependencies: ["CardTableCore"]),
+    .testTarget(name: "SnapGameTests", dependencies: ["SnapGame"]),
     .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),

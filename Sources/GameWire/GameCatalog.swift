@@ -2,12 +2,13 @@ import CardTableCore
 import MatchingGame
 import MemoryGame
 import SetGame
+import SnapGame
 
 /// Every game the wire knows, by name.
 public enum GameCatalog {
   /// The games' rules, in menu order.
   public static let games: [any WireGame.Type] = [
-    MemoryGame.self, MatchingGame.self, SetGame.self,
+    MemoryGame.self, MatchingGame.self, SetGame.self, SnapGame.self,
   ]
 
   /// Every wire name, e.g. `memory`, `concentration`.

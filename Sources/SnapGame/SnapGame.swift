@@ -1,0 +1,311 @@
+import CardTableCore
+
+/// Snap! (the multiplayer tutorial): 2–4 players turn cards onto their open piles and race to
+/// call Snap! when two open piles show the same rank (RULES §5).
+///
+/// The engine is real-time but pure: every delay of the original — the 0.5 s activation of the
+/// next player, the pauses while cards move, the dealing, the computer players' thinking — is a
+/// ``Scheduled`` follow-up that the host runs on its clock, and every random draw of the computer
+/// players comes from the ``SplitMix64`` kept in ``State``, so a seed replays a whole game.
+///
+/// Where RULES §5 is silent, this engine decides as follows:
+/// - **Dealing** is one pause of 52 × 0.1 s (``dealingDuration``); the piles are filled at once
+///   and nobody may turn or call until the starting player is activated. `deck` deals round 1
+///   only; later rounds shuffle from the game's generator. Without a `deck` and a `starting`
+///   player the seed first shuffles, then draws the starting player. Each later round starts
+///   at the next occupied seat clockwise.
+/// - **After a turn** the turner stays active (``State/hasTurned``) until the next player is
+///   activated 0.5 s later, and the status stays, as the original's label did.
+/// - **Recycling** happens at activation, without a pause. If it ends every match, the
+///   computer players' pending calls are cancelled (they would call against what shows). Only
+///   a turned card reopens the Snap! decision; a round opens with it open, so a call before
+///   the first card is decided (wrong).
+/// - **The pause** after a decided call has two 1 s steps: the verdict (`*** Match! ***` or
+///   `No Match!`), then the cards move (`… Receives Cards` or `… Must Pay`). Turns wait
+///   (`cards-moving`); a computer's pending turn is cancelled. Afterwards the player holding the
+///   turn gets it back if they had not turned and still can; otherwise the next is activated.
+/// - **Won piles** move card by card from the bottom of each open pile to the bottom of the
+///   caller's closed pile (the tutorial's `giveAllOpenCardsToPlayer`): a pile's top card ends
+///   lowest, and piles taken later go beneath earlier ones.
+/// - **Paying**: the players to pay are fixed before the first card; a caller with no closed
+///   card recycles whatever open cards they have, even one. Every viewer, the caller included,
+///   reads `<name> Must Pay` (RULES §5.3 gives no "You" form).
+/// - **The winner** is checked after a call's cards have moved, and after a leave, since a
+///   leaver's cards can give one player all 52.
+/// - **Leaving**: the closed pile from its top, then the open pile from its top, go one card at
+///   a time clockwise from the next seat to the players who have cards (to everyone left if
+///   none has, as when the round's winner leaves). The leaver keeps the seat, marked
+///   ``Player/hasLeft``. When one player remains they win the round (they hold all 52) and the
+///   game ends (``EndReason/tooFewPlayers``). The host leaving ends the game at once; the
+///   status is `The host has left. Game over.`
+/// - **Computer players** call on any match, theirs or not. The false call is one 1-in-51
+///   draw per turned card with no match showing; when it hits, every computer player with
+///   cards calls, each after its own delay. A computer host never starts a round by itself.
+/// - `Waiting for other players...` and `Waiting for game to start...` belong to the room
+///   before the deal: ``waitingStatus(isHost:)``.
+public enum SnapGame: GameRules {
+  /// Who plays, who is played by the computer, and how the first round is dealt.
+  public struct Options: Sendable, Equatable {
+    /// The players in the order they joined, host first (2–4); this is also clockwise seat
+    /// order from Bottom (see ``seats(forPlayerCount:)``).
+    public var players: [PlayerID]
+    /// The players whose seats the computer plays.
+    public var computer: Set<PlayerID>
+    /// The first round's starting player; nil draws one from the seed.
+    public var starting: PlayerID?
+    /// The first round's 52 cards in dealing order, instead of a shuffle.
+    public var deck: [PlayingCard]?
+
+    public init(
+      players: [PlayerID], computer: Set<PlayerID> = [], starting: PlayerID? = nil,
+      deck: [PlayingCard]? = nil
+    ) {
+      self.players = players
+      self.computer = computer
+      self.starting = starting
+      self.deck = deck
+    }
+
+    /// The single-player game: you (the host, Bottom) against Ray (Left), Lucy (Top) and
+    /// Steve (Right), played by the computer (RULES §5.1).
+    public static let singlePlayer = Options(
+      players: ["You", "Ray", "Lucy", "Steve"], computer: ["Ray", "Lucy", "Steve"])
+  }
+
+  /// One player at the table with their two piles.
+  public struct Player: Sendable, Equatable {
+    public var id: PlayerID
+    public var seat: Seat
+    public var isComputer: Bool
+    /// The face-down pile, bottom first: the top card, the next one turned, is the last.
+    public var closed: [PlayingCard] = []
+    /// The face-up pile, bottom first: the top card, the one showing, is the last.
+    public var open: [PlayingCard] = []
+    public var gamesWon = 0
+    /// The player has left the table; their cards went to the others.
+    public var hasLeft = false
+
+    public init(id: PlayerID, seat: Seat, isComputer: Bool) {
+      self.id = id
+      self.seat = seat
+      self.isComputer = isComputer
+    }
+
+    /// Cards in both piles.
+    public var cardCount: Int { closed.count + open.count }
+
+    /// Whether the player can take a turn when activated: a closed card to turn, or more than
+    /// one open card to recycle (RULES §5.2 skipping rule).
+    public var canTakeTurn: Bool { !closed.isEmpty || open.count > 1 }
+  }
+
+  /// Where a round stands.
+  public enum Phase: String, Sendable, Equatable {
+    /// The cards are being dealt; nobody may turn or snap yet.
+    case dealing
+    case playing
+    /// A player holds all 52 cards; the host may start the next round.
+    case roundOver
+    /// The host left, or fewer than two players remain: nothing more can happen.
+    case gameOver
+  }
+
+  /// How a Snap! call was decided.
+  public enum SnapResult: Sendable, Equatable {
+    /// A match was showing: the caller wins the open piles of these players, clockwise from
+    /// the caller.
+    case correct(matching: [PlayerID])
+    /// Another call was already decided since the last card was turned.
+    case tooLate
+    /// No match was showing: the caller must pay.
+    case wrong
+  }
+
+  /// The pause while the cards of a decided Snap! call move (about 1 s per step).
+  public struct Pause: Sendable, Equatable {
+    public var caller: PlayerID
+    public var result: SnapResult
+    /// False during the first step (`*** Match! ***` / `No Match!`), true once the cards have
+    /// moved (`<name> Receives Cards` / `<name> Must Pay`).
+    public var moved = false
+
+    public init(caller: PlayerID, result: SnapResult) {
+      self.caller = caller
+      self.result = result
+    }
+  }
+
+  /// Why the game ended for everyone.
+  public enum EndReason: String, Sendable, Equatable {
+    case hostLeft
+    case tooFewPlayers
+  }
+
+  public struct State: Sendable, Equatable {
+    /// Every player who sat down, in seat order from Bottom; players who left stay, marked.
+    public var players: [Player]
+    public var phase: Phase = .dealing
+    /// Rounds dealt so far, 1 for the first.
+    public var round = 1
+    /// The seat of this round's starting player.
+    public var startingSeat: Seat
+    /// The seat whose turn it is, or was last during a pause.
+    public var turnSeat: Seat?
+    /// The active player has turned their card; the next activation is pending.
+    public var hasTurned = false
+    /// A Snap! call has been decided since the last turned card: later calls are too late.
+    public var snapDecided = false
+    /// Cards are moving after a decided Snap! call; turns wait.
+    public var pause: Pause?
+    /// The winner of the current round, once decided.
+    public var winner: PlayerID?
+    public var endReason: EndReason?
+    /// The computer players' and later rounds' source of randomness.
+    public var random: SplitMix64
+
+    /// The host: the first player to sit down, at Bottom.
+    public var host: PlayerID { players[0].id }
+
+    /// The player holding the turn, if any.
+    public var active: PlayerID? {
+      guard phase == .playing, let turnSeat, let player = player(at: turnSeat) else { return nil }
+      return player.id
+    }
+
+    /// Players still at the table, in seat order.
+    public var present: [Player] { players.filter { !$0.hasLeft } }
+
+    /// The player still at the table in `seat`.
+    public func player(at seat: Seat) -> Player? {
+      players.first { $0.seat == seat && !$0.hasLeft }
+    }
+
+    /// The index of `id` in ``players``, whether present or not.
+    public func index(of id: PlayerID) -> Int? {
+      players.firstIndex { $0.id == id }
+    }
+  }
+
+  public enum Action: Sendable, Equatable {
+    /// The active player taps their closed pile to turn its top card.
+    case turn
+    /// A player calls Snap!.
+    case snap
+    /// A player leaves the table (or drops after the room's grace period).
+    case leave
+    /// The host starts the next round after a round is over.
+    case nextRound
+    /// Timer: the dealing has finished; the starting player is activated.
+    case start
+    /// Timer: 0.5 s after a turn, the next player clockwise is activated.
+    case activateNext
+    /// Timer: the next step of a pause after a decided Snap! call.
+    case resume
+  }
+
+  /// A card given to another player's closed pile; `card` is nil when redacted.
+  public struct Transfer: Sendable, Equatable {
+    public var to: PlayerID
+    public var card: PlayingCard?
+
+    public init(to: PlayerID, card: PlayingCard?) {
+      self.to = to
+      self.card = card
+    }
+  }
+
+  public enum Event: Sendable, Equatable {
+    /// A round was dealt: 52 cards onto the closed piles, clockwise from `starting`.
+    case dealt(round: Int, starting: PlayerID)
+    /// The player may turn their card now.
+    case activated(PlayerID)
+    /// The player's open pile was turned over to become their closed pile.
+    case recycled(PlayerID, count: Int)
+    /// The player turned `card` onto their open pile.
+    case turned(PlayerID, card: PlayingCard)
+    case snapCalled(by: PlayerID, result: SnapResult)
+    /// The caller won `from`'s open pile onto the bottom of their closed pile, in the order
+    /// moved; `cards` is nil when redacted (only the top card of an open pile shows).
+    case pileWon(by: PlayerID, from: PlayerID, count: Int, cards: [PlayingCard]?)
+    /// A wrong caller paid a closed card to the bottom of `to`'s closed pile.
+    case paid(by: PlayerID, Transfer)
+    case roundWon(PlayerID, gamesWon: Int)
+    /// The player left; their cards went round-robin to these closed piles.
+    case left(PlayerID, given: [Transfer])
+    case gameEnded(EndReason)
+  }
+
+  public enum RuleViolation: Refusal {
+    case invalidOptions(String)
+    case invalidDeck(String)
+    case notAPlayer(PlayerID)
+    case playerLeft(PlayerID)
+    case notPlaying
+    case cardsMoving
+    case notYourTurn
+    case alreadyTurned
+    case noCardsToTurn
+    case noCards
+    case notHost
+    case roundNotOver
+    case gameOver
+    case onlyTheTimer
+    case nothingPending
+
+    public var code: String {
+      switch self {
+      case .invalidOptions: "invalid-options"
+      case .invalidDeck: "invalid-deck"
+      case .notAPlayer: "not-a-player"
+      case .playerLeft: "player-left"
+      case .notPlaying: "not-playing"
+      case .cardsMoving: "cards-moving"
+      case .notYourTurn: "not-your-turn"
+      case .alreadyTurned: "already-turned"
+      case .noCardsToTurn: "no-cards-to-turn"
+      case .noCards: "no-cards"
+      case .notHost: "not-host"
+      case .roundNotOver: "round-not-over"
+      case .gameOver: "game-over"
+      case .onlyTheTimer: "not-allowed"
+      case .nothingPending: "nothing-pending"
+      }
+    }
+
+    public var message: String {
+      switch self {
+      case .invalidOptions(let reason): reason
+      case .invalidDeck(let reason): reason
+      case .notAPlayer(let id): "\(id) is not playing at this table."
+      case .playerLeft(let id): "\(id) has left the table."
+      case .notPlaying: "The cards are not in play."
+      case .cardsMoving: "Wait until the cards have moved."
+      case .notYourTurn: "It is not your turn."
+      case .alreadyTurned: "You have already turned your card."
+      case .noCardsToTurn: "You have no closed card to turn."
+      case .noCards: "Only a player with cards may call Snap!."
+      case .notHost: "Only the host starts the next round."
+      case .roundNotOver: "The round is not over yet."
+      case .gameOver: "The game is over."
+      case .onlyTheTimer: "Only the game's timer does that."
+      case .nothingPending: "Nothing is waiting for the timer."
+      }
+    }
+  }
+
+  /// Seconds between a turn and the activation of the next player.
+  public static let activationDelay = 0.5
+  /// Seconds per step of the pause after a decided Snap! call (two steps: the verdict, then the
+  /// cards moving).
+  public static let pauseStep = 1.0
+  /// Seconds per card dealt; a round's dealing pause is 52 × this.
+  public static let dealInterval = 0.1
+  /// The least delay of a computer player's turn or Snap! call.
+  public static let computerBaseDelay = 0.5
+  /// The spread added to ``computerBaseDelay``: r × this, r uniform in [0, 1).
+  public static let computerDelaySpread = 2.0
+  /// A computer player calls a false Snap! with chance 1 in this many when no match shows.
+  public static let falseSnapOdds = 51
+  /// The number of cards in play, all of which the round's winner holds.
+  public static let deckSize = 52
+}

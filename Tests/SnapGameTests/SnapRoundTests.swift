@@ -1,0 +1,126 @@
+import CardTableCore
+import SnapGame
+import Testing
+
+@Suite struct SnapRoundTests {
+  /// A holds 50 closed cards and 5♠ open; B holds only 5♥ open.
+  func almostWon() throws -> Snap.State {
+    let rest = PlayingCard.standardDeck.filter {
+      $0 != PlayingCard("5♠")! && $0 != PlayingCard("5♥")!
+    }
+    return try table([(rest.map(\.description).joined(separator: " "), "5♠"), ("", "5♥")])
+  }
+
+  @Test func aPlayerWhoHoldsAll52CardsAfterASnapWinsTheRound() throws {
+    var state = try almostWon()
+    _ = try Snap.apply(.snap, by: "A", to: &state)
+    _ = try Snap.apply(.resume, by: .referee, to: &state)
+    #expect(state.phase == .playing, "the winner is checked after the cards moved")
+    let end = try Snap.apply(.resume, by: .referee, to: &state)
+    #expect(end.events == [.roundWon("A", gamesWon: 1)])
+    #expect(Set(end.cancelled).isSuperset(of: ["deal", "activate", "turn", "pause"]))
+    #expect(state.phase == .roundOver && Snap.isOver(state))
+    #expect(state["A"].cardCount == 52)
+    for viewer: Viewer in [.player("A"), .player("B"), .referee] {
+      #expect(Snap.status(of: state, for: viewer) == "** Winner: A **")
+    }
+    let view = Snap.view(of: state, for: .player("B"))
+    #expect(view.players.map(\.wonLabel) == ["1 Won", "0 Won"])
+    #expect(view.canStartNextRound == false)
+    #expect(Snap.view(of: state, for: .player("A")).canStartNextRound)
+  }
+
+  @Test func aWrongCallThatGivesAPlayerEveryCardAlsoEndsTheRound() throws {
+    let rest = PlayingCard.standardDeck.filter { $0 != PlayingCard("5♥")! }
+    var state = try table([(rest.map(\.description).joined(separator: " "), ""), ("5♥", "")])
+    _ = try Snap.apply(.snap, by: "B", to: &state)
+    _ = try Snap.apply(.resume, by: .referee, to: &state)
+    #expect(
+      try Snap.apply(.resume, by: .referee, to: &state).events == [.roundWon("A", gamesWon: 1)])
+  }
+
+  @Test func onlyTheHostStartsTheNextRoundAndOnlyWhenTheRoundIsOver() throws {
+    var state = try almostWon()
+    expectRefused(.nextRound, by: "A", in: state, .roundNotOver)
+    _ = try Snap.apply(.snap, by: "A", to: &state)
+    _ = try Snap.apply(.resume, by: .referee, to: &state)
+    _ = try Snap.apply(.resume, by: .referee, to: &state)
+    expectRefused(.nextRound, by: "B", in: state, .notHost)
+    let starting = state.startingSeat
+    let next = try Snap.apply(.nextRound, by: "A", to: &state)
+    #expect(state.round == 2)
+    #expect(state.startingSeat == (starting == .bottom ? .top : .bottom))
+    #expect(next.events == [.dealt(round: 2, starting: state.player(at: state.startingSeat)!.id)])
+    #expect(next.scheduled == [Scheduled(after: 5.2, .start, key: "deal")])
+    #expect(state.phase == .dealing && state.winner == nil)
+    #expect(state.players.map(\.closed.count) == [26, 26])
+    #expect(Set(state.allCards).count == 52)
+    #expect(state["A"].gamesWon == 1)
+  }
+
+  @Test func theNextRoundStartsOneOccupiedSeatClockwise() throws {
+    var state = try table([("2♠", ""), ("3♠", ""), ("4♠", ""), ("5♠", "")])
+    state.phase = .roundOver
+    state.startingSeat = .right
+    var copy = state
+    _ = try Snap.apply(.nextRound, by: "A", to: &copy)
+    #expect(copy.startingSeat == .bottom)
+    #expect(copy.players.map(\.closed.count) == [13, 13, 13, 13])
+    state.startingSeat = .bottom
+    state.players[1].hasLeft = true
+    _ = try Snap.apply(.nextRound, by: "A", to: &state)
+    #expect(state.startingSeat == .top, "Left is empty, so Top starts")
+    #expect(state.players.map(\.closed.count) == [17, 0, 18, 17])
+  }
+
+  @Test func aGuestWhoLeavesDealsTheirCardsRoundRobinOntoTheBottomsOfPlayersWithCards() throws {
+    var state = try table(
+      [("J♠", "2♥"), ("3♣ 4♣ 5♣", "6♦ 7♦"), ("8♠", ""), ("", "")], active: 0)
+    let outcome = try Snap.apply(.leave, by: "B", to: &state)
+    #expect(
+      outcome.events == [
+        .left(
+          "B",
+          given: [
+            .init(to: "C", card: PlayingCard("5♣")!), .init(to: "A", card: PlayingCard("4♣")!),
+            .init(to: "C", card: PlayingCard("3♣")!), .init(to: "A", card: PlayingCard("7♦")!),
+            .init(to: "C", card: PlayingCard("6♦")!),
+          ])
+      ])
+    #expect(state["C"].closed == cards("6♦ 3♣ 5♣ 8♠"))
+    #expect(state["A"].closed == cards("7♦ 4♣ J♠"))
+    #expect(state["D"].cardCount == 0)
+    #expect(state["B"].hasLeft && state["B"].cardCount == 0)
+    #expect(state.active == "A", "the active player keeps the turn")
+    expectRefused(.snap, by: "B", in: state, .playerLeft("B"))
+  }
+
+  @Test func whenTheActivePlayerLeavesTheNextIsActivated() throws {
+    var state = try table([("J♠", ""), ("3♣", ""), ("8♠", "")], active: 1, computer: ["C"])
+    let outcome = try Snap.apply(.leave, by: "B", to: &state)
+    #expect(outcome.events.dropFirst() == [.activated("C")])
+    #expect(state.active == "C")
+    #expect(outcome.scheduled.map(\.key) == ["turn"])
+    #expect(outcome.scheduled.first?.player == "C")
+  }
+
+  @Test func theHostLeavingEndsTheGameForEveryone() throws {
+    var state = try table([("J♠", ""), ("3♣", ""), ("8♠", "")], active: 1)
+    let outcome = try Snap.apply(.leave, by: "A", to: &state)
+    #expect(outcome.events == [.left("A", given: []), .gameEnded(.hostLeft)])
+    #expect(state.phase == .gameOver && Snap.isOver(state))
+    #expect(Snap.status(of: state, for: .player("B")) == "The host has left. Game over.")
+    #expect(Set(state.allCards).count == 3, "no card is lost")
+    expectRefused(.turn, by: "B", in: state, .gameOver)
+    expectRefused(.start, by: .referee, in: state, .gameOver)
+  }
+
+  @Test func theLastGuestLeavingGivesTheHostEveryCardAndEndsTheGame() throws {
+    var game = try match(["A", "B"], starting: "A")
+    game.advance(by: Snap.dealingDuration)
+    let events = try game.perform(.leave, by: "B")
+    #expect(events.dropFirst() == [.roundWon("A", gamesWon: 1), .gameEnded(.tooFewPlayers)])
+    #expect(game.state["A"].cardCount == 52)
+    #expect(game.isOver && game.nextDue == nil)
+  }
+}
