@@ -26,43 +26,62 @@ public struct Match<Rules: GameRules>: Sendable {
     public var due: Double
     public var sequence: Int
     public var scheduled: Scheduled<Rules.Action>
+
+    @usableFromInline
+    init(due: Double, sequence: Int, scheduled: Scheduled<Rules.Action>) {
+      self.due = due
+      self.sequence = sequence
+      self.scheduled = scheduled
+    }
   }
 
   public let options: Rules.Options
   public let seed: UInt64
-  public private(set) var state: Rules.State
+  /// The rules' state.
+  @inlinable public var state: Rules.State { _state }
   /// The number of accepted actions; clients quote it to say what they last saw.
-  public private(set) var version = 0
+  @inlinable public var version: Int { _version }
   /// Seconds since the deal on the match clock.
-  public private(set) var clock: Double = 0
-  public private(set) var log: [Entry] = []
-  public private(set) var timers: [Timer] = []
-  private var nextSequence = 0
+  @inlinable public var clock: Double { _clock }
+  /// Every accepted action, oldest first.
+  @inlinable public var log: [Entry] { _log }
+  /// The pending follow-ups, in the order they were set.
+  @inlinable public var timers: [Timer] { _timers }
+
+  // NB: the storage is `@usableFromInline` so that the methods below can be `@inlinable`:
+  // a client module then specializes `Match<SomeGame>`, which measured 10× faster than
+  // calling the unspecialized generic code across modules.
+  @usableFromInline var _state: Rules.State
+  @usableFromInline var _version = 0
+  @usableFromInline var _clock: Double = 0
+  @usableFromInline var _log: [Entry] = []
+  @usableFromInline var _timers: [Timer] = []
+  @usableFromInline var nextSequence = 0
 
   /// Deals a new game and starts its opening timers.
+  @inlinable
   public init(options: Rules.Options, seed: UInt64) throws(Rules.RuleViolation) {
     self.options = options
     self.seed = seed
-    self.state = try Rules.deal(options, seed: seed)
-    schedule(Rules.opening(state))
+    self._state = try Rules.deal(options, seed: seed)
+    schedule(Rules.opening(_state))
   }
 
   /// Whether the game has ended.
-  public var isOver: Bool { Rules.isOver(state) }
+  @inlinable public var isOver: Bool { Rules.isOver(_state) }
 
   /// The clock time of the earliest pending timer, if any.
+  @inlinable
   public var nextDue: Double? {
-    // NB: a plain loop; a key-path `lazy.map` instantiates generic metadata on every call
-    // because `Match` is not specialized across modules (90% of a Snap! benchmark's time).
     var earliest: Double?
-    for index in timers.indices where earliest.map({ timers[index].due < $0 }) ?? true {
-      earliest = timers[index].due
+    for index in _timers.indices where earliest.map({ _timers[index].due < $0 }) ?? true {
+      earliest = _timers[index].due
     }
     return earliest
   }
 
   /// Applies a participant's action now, or refuses it leaving the match unchanged.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func perform(_ action: Rules.Action, by player: PlayerID)
     throws(Rules.RuleViolation) -> [Rules.Event]
   {
@@ -70,35 +89,36 @@ public struct Match<Rules: GameRules>: Sendable {
   }
 
   /// Moves the clock forward by `seconds`, running every timer that falls due, in order.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func advance(by seconds: Double) -> [Rules.Event] {
-    advance(to: clock + max(0, seconds))
+    advance(to: _clock + max(0, seconds))
   }
 
   /// Moves the clock forward to `time`, running every timer due by then in due order
   /// (ties in the order they were set). A follow-up the rules now refuse is dropped.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func advance(to time: Double) -> [Rules.Event] {
     var events: [Rules.Event] = []
     while let index = indexOfNextTimer(dueBy: time) {
-      let timer = timers.remove(at: index)
-      clock = max(clock, timer.due)
+      let timer = _timers.remove(at: index)
+      _clock = max(_clock, timer.due)
       if let fired = try? accept(
         timer.scheduled.action, by: timer.scheduled.player, automatic: true)
       {
         events += fired
       }
     }
-    clock = max(clock, time)
+    _clock = max(_clock, time)
     return events
   }
 
-  private func indexOfNextTimer(dueBy time: Double) -> Int? {
+  @inlinable
+  func indexOfNextTimer(dueBy time: Double) -> Int? {
     var best: Int?
-    for index in timers.indices where timers[index].due <= time {
-      let timer = timers[index]
+    for index in _timers.indices where _timers[index].due <= time {
+      let timer = _timers[index]
       if let current = best {
-        let other = timers[current]
+        let other = _timers[current]
         if (timer.due, timer.sequence) < (other.due, other.sequence) { best = index }
       } else {
         best = index
@@ -107,22 +127,25 @@ public struct Match<Rules: GameRules>: Sendable {
     return best
   }
 
-  private mutating func accept(_ action: Rules.Action, by player: PlayerID, automatic: Bool)
+  @inlinable
+  mutating func accept(_ action: Rules.Action, by player: PlayerID, automatic: Bool)
     throws(Rules.RuleViolation) -> [Rules.Event]
   {
-    let outcome = try Rules.apply(action, by: player, to: &state)
-    version += 1
-    log.append(Entry(time: clock, player: player, action: action, automatic: automatic))
+    let outcome = try Rules.apply(action, by: player, to: &_state)
+    _version += 1
+    _log.append(Entry(time: _clock, player: player, action: action, automatic: automatic))
     if !outcome.cancelled.isEmpty {
-      timers.removeAll { outcome.cancelled.contains($0.scheduled.key) }
+      _timers.removeAll { outcome.cancelled.contains($0.scheduled.key) }
     }
     schedule(outcome.scheduled)
     return outcome.events
   }
 
-  private mutating func schedule(_ followUps: [Scheduled<Rules.Action>]) {
+  @inlinable
+  mutating func schedule(_ followUps: [Scheduled<Rules.Action>]) {
     for followUp in followUps {
-      timers.append(Timer(due: clock + followUp.delay, sequence: nextSequence, scheduled: followUp))
+      _timers.append(
+        Timer(due: _clock + followUp.delay, sequence: nextSequence, scheduled: followUp))
       nextSequence += 1
     }
   }

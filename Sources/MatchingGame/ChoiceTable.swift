@@ -89,6 +89,13 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     public var kind: Kind
     /// How much the score changed: points minus the cost to choose (0 for un-choosing).
     public var scoreChange: Int
+
+    public init(index: Int, cards: [Int], kind: Kind, scoreChange: Int) {
+      self.index = index
+      self.cards = cards
+      self.kind = kind
+      self.scoreChange = scoreChange
+    }
   }
 
   public var slots: [Slot]
@@ -111,16 +118,17 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   }
 
   /// The table indices of the chosen, unmatched cards, in table order.
-  public var chosenIndices: [Int] {
+  @inlinable public var chosenIndices: [Int] {
     slots.indices.filter { slots[$0].chosen && !slots[$0].matched }
   }
 
   /// The table indices marked by the last hint.
-  public var hintedIndices: [Int] { slots.indices.filter { slots[$0].hinted } }
+  @inlinable public var hintedIndices: [Int] { slots.indices.filter { slots[$0].hinted } }
 
   /// Chooses the card at `index` (RULES §1.2), which must be on the table and not matched.
   ///
   /// - Complexity: O(n) in the number of cards on the table.
+  @inlinable
   public mutating func choose(_ index: Int, mode: Int, scoring: MatchScoring) -> Move {
     precondition(slots.indices.contains(index) && !slots[index].matched, "not a playable card")
     flips += 1
@@ -169,6 +177,7 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   /// lexicographic order of table indices; nil when there is none.
   ///
   /// - Complexity: O(C(n, size)) match evaluations in the worst case.
+  @inlinable
   public func firstMatch(size: Int) -> [Int]? {
     let open = slots.indices.filter { !slots[$0].matched }
     guard size > 0, open.count >= size else { return nil }
