@@ -66,3 +66,19 @@ enum ChoiceWire {
     try json.requiredInt("card", in: "A choose action")
   }
 }
+
+extension WireGame {
+  /// The matching games' `{"cmd":"hint"}`: performs `hint` (which marks the first matching
+  /// combination) and replies `{"ok":true,"cards":[i,j,…]}`, or `[]` when none is left.
+  static func hintCommand(
+    _ name: String, in match: inout Match<Self>, hint: Action, marked: (State) -> [Int]
+  ) throws(WireError) -> JSON? {
+    guard name == "hint" else { return nil }
+    do {
+      try match.perform(hint, by: .solo)
+    } catch {
+      throw WireError(error)
+    }
+    return ["ok": true, "cards": .array(marked(match.state).map { JSON($0) })]
+  }
+}

@@ -97,12 +97,6 @@ extension MatchingGame: WireGame {
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
   {
-    guard name == "hint" else { return nil }
-    do {
-      try match.perform(.hint, by: .solo)
-    } catch {
-      throw WireError(error)
-    }
-    return ["ok": true, "cards": .array(match.state.table.hintedIndices.map { JSON($0) })]
+    try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
   }
 }

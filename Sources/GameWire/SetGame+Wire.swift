@@ -115,12 +115,6 @@ extension SetGame: WireGame {
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
   {
-    guard name == "hint" else { return nil }
-    do {
-      try match.perform(.hint, by: .solo)
-    } catch {
-      throw WireError(error)
-    }
-    return ["ok": true, "cards": indices(match.state.table.hintedIndices)]
+    try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
   }
 }
