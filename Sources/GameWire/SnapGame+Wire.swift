@@ -65,7 +65,8 @@ extension SnapGame: WireGame {
     var members: [(String, JSON)] = [
       ("phase", .string(view.phase.rawValue)), ("status", .string(view.status)),
       ("active", view.active.map { .string($0.rawValue) } ?? .null), ("over", .bool(view.over)),
-      ("round", JSON(view.round)), ("turned", .bool(view.turned)),
+      ("round", JSON(view.round)), ("starting", .string(view.starting.rawValue)),
+      ("turned", .bool(view.turned)),
       ("winner", view.winner.map { .string($0.rawValue) } ?? .null),
       ("host", .string(view.host.rawValue)),
     ]

@@ -31,6 +31,8 @@ extension SnapGame {
     public var viewer: PlayerID?
     public var phase: Phase
     public var round: Int
+    /// The player this round's deal started with (and who turns first).
+    public var starting: PlayerID
     public var status: String
     public var active: PlayerID?
     /// The active player has turned; the next player is activated 0.5 s later.
@@ -81,6 +83,7 @@ extension SnapGame {
     let canSnap = playing && state.phase == .playing && (seated?.cardCount ?? 0) > 0
     return View(
       viewer: seated?.id, phase: state.phase, round: state.round,
+      starting: state.players.first { $0.seat == state.startingSeat }!.id,
       status: status(of: state, for: viewer), active: state.active, turned: state.hasTurned,
       over: isOver(state), winner: state.winner, host: state.host, endReason: state.endReason,
       pause: state.pause, canTurn: canTurn, canSnap: canSnap,

@@ -139,3 +139,14 @@ private let sevensLast: [String] = {
     #expect(hostLeaves["events"]?.arrayValue?.last?["reason"] == "hostLeft")
   }
 }
+
+@Suite struct SnapStartingPlayerWireTests {
+  @Test func theViewNamesTheStartingPlayerOfTheFirstRound() throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"snap","options":{"players":["You","Ray","Lucy","Steve"],"computer":["Ray","Lucy","Steve"],"starting":"Lucy"}}"#,
+      #"{"cmd":"view","player":"You"}"#,
+    ])
+    #expect(replies[0]["state"]?["starting"] == "Lucy")
+    #expect(replies[1]["view"]?["starting"] == "Lucy")
+  }
+}

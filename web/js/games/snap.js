@@ -185,7 +185,7 @@ export function mount({ root, toolbar, conn, params }) {
       animate(events);
       // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
       // animate it from the host's seat.
-      if (fresh && view.phase === 'dealing' && !events.some((e) => e.type === 'dealt')) animateDeal(view.host);
+      if (fresh && view.phase === 'dealing' && !events.some((e) => e.type === 'dealt')) animateDeal(view.starting);
     },
     error(message) {
       const code = message?.error?.code;
