@@ -156,6 +156,32 @@ async def vanish_scenario(url, rng, timeout):
     socket.transport.abort()
 
 
+async def read_frame(reader) -> tuple[int, bytes]:
+    """One unmasked server frame: (opcode, payload)."""
+    first, second = await reader.readexactly(2)
+    size = second & 0x7F
+    if size == 126:
+        size = struct.unpack("!H", await reader.readexactly(2))[0]
+    elif size == 127:
+        size = struct.unpack("!Q", await reader.readexactly(8))[0]
+    return first & 0x0F, await reader.readexactly(size)
+
+
+async def expect_text(reader, wanted: bytes, timeout: float, attack: str) -> None:
+    """Reads frames until a text frame containing `wanted`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            opcode, payload = await asyncio.wait_for(
+                read_frame(reader), max(deadline - time.monotonic(), 0.001))
+        except asyncio.TimeoutError:
+            raise FuzzFailure(f"raw {attack}: no answer to a valid message") from None
+        if opcode == 1:
+            check_message(payload.decode("utf-8"), f"raw {attack}")
+            if wanted in payload:
+                return
+
+
 RAW_ATTACKS = [
     "truncated-header", "huge-length", "unmasked", "reserved-opcode", "rsv-bits", "long-ping",
     "bad-close", "half-message", "half-handshake", "garbage", "continuation-first",
@@ -203,13 +229,19 @@ async def raw_scenario(host, port, rng, timeout):
         }
         writer.write(frames[attack])
         await writer.drain()
+        if attack in ("interleaved-control", "zero-length-fragments"):
+            # valid framing: the state request must be answered (no game yet: `no-game`)
+            await expect_text(reader, b"no-game", timeout, attack)
+            return attack
         # read a little of whatever comes back, then drop the socket mid-conversation
         try:
             await asyncio.wait_for(reader.read(4096), 0.05)
         except asyncio.TimeoutError:
             pass
         return attack
-    except (ConnectionError, asyncio.IncompleteReadError):
+    except (ConnectionError, asyncio.IncompleteReadError) as error:
+        if attack in ("interleaved-control", "zero-length-fragments"):
+            raise FuzzFailure(f"raw {attack}: the server hung up on valid frames: {error!r}")
         return attack  # the server may hang up on a protocol violation: that is fine
     finally:
         writer.transport.abort()
