@@ -223,7 +223,7 @@ async def raw_scenario(host, port, rng, timeout):
             "half-message": frame(1, payload)[:-rng.randint(1, len(payload))],
             "continuation-first": frame(0, payload),
             "interleaved-control": frame(1, payload[:5], fin=False) + frame(9, b"x")
-            + frame(1, payload[5:]),
+            + frame(0, payload[5:]),
             "zero-length-fragments": frame(1, b"", fin=False) + frame(0, b"", fin=False)
             + frame(0, payload),
         }
