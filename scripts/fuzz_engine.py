@@ -8,8 +8,8 @@ every line it checks the console's contract:
 
 * every input line gets exactly one output line (a line that is only white space gets none:
   `EngineLoop` skips those, see `expected_replies`),
-* each output line is a JSON object whose `ok` is a boolean, and a refusal has
-  `error.code` (a string),
+* each output line is a JSON object whose `ok` is a boolean, a refusal has `error.code`
+  (a string), and a `state` object has a numeric `clock`,
 * the process neither crashes nor hangs (each reply must come within `--timeout` seconds),
   and it exits with status 0 at the end of input.
 
@@ -62,6 +62,9 @@ SEEDS: list[dict] = [
     {"cmd": "act", "action": {"type": "choose", "card": 2}, "player": "P2"},
     {"cmd": "advance", "seconds": 2.5},
     {"cmd": "advance", "seconds": 30},
+    {"cmd": "advance", "seconds": 1e308},
+    {"cmd": "new", "game": "snap", "seed": 2,
+     "options": {"players": ["A", "B", "C"], "computer": ["A", "B", "C"]}},
     {"cmd": "state"},
     {"cmd": "view", "player": "You"},
     {"cmd": "restart"},
@@ -244,6 +247,9 @@ def check_reply(reply: bytes) -> str | None:
         return f"reply is not an object: {reply[:200]!r}"
     if not isinstance(value.get("ok"), bool):
         return f"reply has no boolean ok: {reply[:200]!r}"
+    state = value.get("state")
+    if isinstance(state, dict) and not isinstance(state.get("clock"), (int, float)):
+        return f"state.clock is not a number: {reply[:200]!r}"
     if value["ok"] is False:
         error = value.get("error")
         if not isinstance(error, dict) or not isinstance(error.get("code"), str):
