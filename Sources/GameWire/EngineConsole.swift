@@ -80,6 +80,10 @@ public final class EngineConsole {
       guard let seconds = request["seconds"]?.doubleValue, seconds >= 0, seconds.isFinite else {
         throw .badRequest("advance needs \"seconds\", a number of seconds of at least 0.")
       }
+      // NB: two advances of 1e308 s overflowed the clock to infinity, printed as "clock":null.
+      guard (session.clock + seconds).isFinite else {
+        throw .badRequest("advance: \(seconds) s would move the clock past the largest time.")
+      }
       return reply(events: session.advance(by: seconds))
     case "state":
       return reply(events: .empty)

@@ -90,6 +90,17 @@ func converse(_ lines: [String], seed: UInt64 = 99) throws -> [JSON] {
     #expect(replies[2]["ok"] == true)
   }
 
+  @Test func anAdvancePastTheLargestTimeIsRefusedAndTheClockStaysANumber() throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"memory","seed":1}"#, #"{"cmd":"advance","seconds":1e308}"#,
+      #"{"cmd":"advance","seconds":1e308}"#, #"{"cmd":"state"}"#,
+    ])
+    #expect(replies[1]["ok"] == true)
+    #expect(replies[2]["ok"] == false)
+    #expect(replies[2]["error"]?["code"] == "bad-request")
+    #expect(replies[3]["state"]?["clock"]?.doubleValue == 1e308)
+  }
+
   @Test func commandsBeforeAnyGameSayHowToStartOne() throws {
     let reply = try converse([#"{"cmd":"state"}"#])[0]
     #expect(reply["ok"] == false)
