@@ -42,7 +42,13 @@ extension SnapGame: WireGame {
   public static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
   {
     let type = try json.requiredString("type", in: "An action")
-    let player = json["player"].flatMap(\.stringValue).map { PlayerID($0) } ?? .solo
+    var player = PlayerID.solo
+    if let member = json["player"] {
+      guard let name = member.stringValue else {
+        throw .badRequest("An action's \"player\" must be a player's name, not \(member.text).")
+      }
+      player = PlayerID(name)
+    }
     switch type {
     case "turn": return (.turn, player)
     case "snap": return (.snap, player)

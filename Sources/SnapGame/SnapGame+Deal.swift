@@ -78,7 +78,9 @@ extension SnapGame {
     guard Set(players).count == players.count else {
       throw .invalidOptions("Every player needs a different name.")
     }
-    if let bad = players.first(where: { $0.rawValue.isEmpty || $0 == .referee }) {
+    if let bad = players.first(where: {
+      $0.rawValue.allSatisfy(\.isWhitespace) || $0 == .referee
+    }) {
       throw .invalidOptions("\"\(bad)\" cannot be a player's name.")
     }
     if let stranger = options.computer.sorted().first(where: { !players.contains($0) }) {
@@ -88,8 +90,12 @@ extension SnapGame {
       throw .invalidOptions("The starting player \(starting) is not one of the players.")
     }
     if let deck = options.deck {
-      guard deck.count == deckSize, Set(deck).count == deckSize else {
+      guard deck.count == deckSize else {
         throw .invalidDeck("Snap! deals all 52 cards, each once; this deck has \(deck.count).")
+      }
+      var seen = Set<PlayingCard>()
+      if let twice = deck.first(where: { !seen.insert($0).inserted }) {
+        throw .invalidDeck("Snap! deals all 52 cards, each once; \(twice) appears twice.")
       }
     }
   }

@@ -113,10 +113,14 @@ extension SnapGame {
         let id = state.players[index].id
         outcome.events.append(.activated(id))
         if state.players[index].closed.isEmpty {
+          let matchShowed = !matchingPlayers(in: state).isEmpty
           outcome.events.append(recycle(index, in: &state))
           // NB: a recycle only takes a top card away; if that ends the match, the computer
           // players' pending calls would now be wrong, and a player who can see would not call.
-          if matchingPlayers(in: state).isEmpty { outcome.cancelled += computerSnapKeys(state) }
+          // Calls made while no match showed are the deliberate false ones and stay.
+          if matchShowed, matchingPlayers(in: state).isEmpty {
+            outcome.cancelled += computerSnapKeys(state)
+          }
         }
         if state.players[index].isComputer {
           outcome.scheduled.append(
@@ -290,6 +294,7 @@ extension SnapGame {
       (holders.isEmpty ? others : holders).map(\.id), from: leaver.seat, in: state
     )
     .map { state.index(of: $0)! }
+    let matchShowed = !matchingPlayers(in: state).isEmpty
     let cards = Array(leaver.closed.reversed()) + Array(leaver.open.reversed())
     state.players[index].closed = []
     state.players[index].open = []
@@ -302,6 +307,11 @@ extension SnapGame {
     }
     outcome.events.append(.left(leaver.id, given: given))
     outcome.cancelled.append(TimerKey.snap(leaver.id))
+    // NB: the leaver's open pile left with them; if that ended the match, the computer
+    // players' pending calls would now be wrong (as after a recycle).
+    if matchShowed, matchingPlayers(in: state).isEmpty {
+      outcome.cancelled += computerSnapKeys(state)
+    }
 
     let inPlay = state.phase == .dealing || state.phase == .playing
     if inPlay, declareWinner(in: &state, into: &outcome) {
@@ -312,9 +322,10 @@ extension SnapGame {
       end(.tooFewPlayers, in: &state, into: &outcome)
       return outcome
     }
-    if state.phase == .playing, state.pause == nil, state.turnSeat == leaver.seat,
-      !state.hasTurned
-    {
+    // NB: an active leaver who had already turned was waiting for the 0.5 s activation; the
+    // next player is activated at once instead, so the table never shows nobody's turn.
+    if state.phase == .playing, state.pause == nil, state.turnSeat == leaver.seat {
+      outcome.cancelled.append(TimerKey.activate)
       activate(from: leaver.seat, including: false, in: &state, into: &outcome)
     }
     return outcome

@@ -150,3 +150,34 @@ private let sevensLast: [String] = {
     #expect(replies[1]["view"]?["starting"] == "Lucy")
   }
 }
+
+@Suite struct SnapActionPlayerWireTests {
+  @Test(arguments: [#"5"#, #"null"#, #"["You"]"#])
+  func aPlayerThatIsNotANameIsRefused(player: String) throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"snap","seed":5}"#, #"{"cmd":"advance","seconds":6}"#,
+      #"{"cmd":"act","action":{"type":"snap","player":\#(player)}}"#,
+    ])
+    #expect(replies[2]["ok"] == false)
+    #expect(replies[2]["error"]?["code"] == "bad-request")
+    #expect(replies[2]["state"] == replies[1]["state"])
+  }
+
+  @Test(arguments: [
+    (#"{"players":[" ","  "]}"#, "invalid-options"),
+    (#"{"players":["A","B"]}"#, "invalid-deck"),
+  ])
+  func blankNamesAndRepeatedCardsAreRefusedWithAReason(options: String, code: String) throws {
+    let deck = Array(repeating: #""A♠""#, count: 52).joined(separator: ",")
+    let line =
+      code == "invalid-deck"
+      ? #"{"cmd":"new","game":"snap","options":\#(options),"deck":[\#(deck)]}"#
+      : #"{"cmd":"new","game":"snap","options":\#(options)}"#
+    let reply = try converse([line])[0]
+    #expect(reply["error"]?["code"]?.stringValue == code)
+    if code == "invalid-deck" {
+      #expect(
+        reply["error"]?["message"] == "Snap! deals all 52 cards, each once; A♠ appears twice.")
+    }
+  }
+}

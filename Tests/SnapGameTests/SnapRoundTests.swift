@@ -104,6 +104,34 @@ import Testing
     #expect(outcome.scheduled.first?.player == "C")
   }
 
+  @Test func anActivePlayerWhoLeavesAfterTurningHandsOnAtOnce() throws {
+    var state = try table([("J♠", ""), ("3♣", "4♦"), ("8♠", "")], active: 1, turned: true)
+    let outcome = try Snap.apply(.leave, by: "B", to: &state)
+    #expect(outcome.events.dropFirst() == [.activated("C")])
+    #expect(outcome.cancelled.contains("activate"), "the pending 0.5 s activation is dropped")
+    #expect(state.active == "C")
+    #expect(Snap.status(of: state, for: .player("A")) == "C's turn")
+  }
+
+  @Test func aLeaveThatEndsTheShowingMatchCancelsTheComputersPendingCalls() throws {
+    var state = try table(
+      [("J♠", "5♠"), ("3♣", "9♥"), ("8♠", "2♦"), ("7♣", "5♦")], active: 3, turned: true,
+      computer: ["B", "C"])
+    #expect(Snap.matchingPlayers(in: state) == ["A", "D"])
+    let outcome = try Snap.apply(.leave, by: "D", to: &state)
+    #expect(Snap.matchingPlayers(in: state).isEmpty)
+    #expect(outcome.cancelled.contains("snap:B") && outcome.cancelled.contains("snap:C"))
+  }
+
+  @Test func aLeaveThatKeepsAMatchShowingKeepsTheirCalls() throws {
+    var state = try table(
+      [("J♠", "5♠"), ("3♣", "5♥"), ("8♠", "2♦"), ("7♣", "6♦")], active: 3, turned: true,
+      computer: ["B", "C"])
+    let outcome = try Snap.apply(.leave, by: "D", to: &state)
+    #expect(Snap.matchingPlayers(in: state) == ["A", "B"])
+    #expect(!outcome.cancelled.contains("snap:C"))
+  }
+
   @Test func theHostLeavingEndsTheGameForEveryone() throws {
     var state = try table([("J♠", ""), ("3♣", ""), ("8♠", "")], active: 1)
     let outcome = try Snap.apply(.leave, by: "A", to: &state)
@@ -122,5 +150,25 @@ import Testing
     #expect(events.dropFirst() == [.roundWon("A", gamesWon: 1), .gameEnded(.tooFewPlayers)])
     #expect(game.state["A"].cardCount == 52)
     #expect(game.isOver && game.nextDue == nil)
+  }
+}
+
+@Suite struct SnapRecycleCallTests {
+  @Test func aRecycleThatEndsAMatchCancelsTheComputersPendingCalls() throws {
+    var state = try table(
+      [("J♠", "2♥"), ("", "3♣ 9♣"), ("8♠", "9♦")], active: 0, turned: true, computer: ["C"])
+    #expect(Snap.matchingPlayers(in: state) == ["B", "C"])
+    let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
+    #expect(outcome.events.first == .activated("B"))
+    #expect(Snap.matchingPlayers(in: state).isEmpty)
+    #expect(outcome.cancelled.contains("snap:C"))
+  }
+
+  @Test func aRecycleWhileNoMatchShowedKeepsTheDeliberateFalseCalls() throws {
+    var state = try table(
+      [("J♠", "2♥"), ("", "3♣ 4♣"), ("8♠", "9♦")], active: 0, turned: true, computer: ["C"])
+    let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
+    #expect(outcome.events.first == .activated("B"))
+    #expect(!outcome.cancelled.contains("snap:C"))
   }
 }
