@@ -36,12 +36,13 @@ public struct GameRecord: Sendable, Equatable {
   public var ending: GameEnding
   /// Index in the match log of the action that dealt this game; nil for the match's own deal.
   public var dealtBy: Int?
-  /// Index in the match log of the action that ended this game.
-  public var endedBy: Int
+  /// Index in the match log of the action that ended this game; nil when the game was over
+  /// as soon as it was dealt (a table without a single match).
+  public var endedBy: Int?
 
   public init(
     game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    moves: Int, ending: GameEnding, dealtBy: Int?, endedBy: Int
+    moves: Int, ending: GameEnding, dealtBy: Int?, endedBy: Int?
   ) {
     self.game = game
     self.options = options
@@ -102,14 +103,15 @@ public struct ResultLedger: Sendable, Equatable {
   /// Notes one more accepted action; call it once per accepted action, after the rules.
   public mutating func accept() { actions += 1 }
 
-  /// Records the current game as ended by the action being accepted now, and returns the record.
+  /// Records the current game as ended by the action being accepted now — or, with `atDeal`,
+  /// by its own deal, when the table it dealt is already over — and returns the record.
   public mutating func close(
     game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    ending: GameEnding
+    ending: GameEnding, atDeal: Bool = false
   ) -> GameRecord {
     let record = GameRecord(
       game: game, options: options, seed: seed, score: score, players: players, moves: moves,
-      ending: ending, dealtBy: dealtBy, endedBy: actions)
+      ending: ending, dealtBy: dealtBy, endedBy: atDeal ? dealtBy : actions)
     records.append(record)
     return record
   }
@@ -126,8 +128,8 @@ extension Match where Rules: RecordsResults {
   public var results: [GameResult] {
     Rules.records(of: state).map { record in
       func time(_ index: Int) -> Double { log.indices.contains(index) ? log[index].time : clock }
-      return GameResult(
-        record: record, start: record.dealtBy.map(time) ?? 0, end: time(record.endedBy))
+      let start = record.dealtBy.map(time) ?? 0
+      return GameResult(record: record, start: start, end: record.endedBy.map(time) ?? start)
     }
   }
 }

@@ -32,6 +32,9 @@ public final class RoomCore {
   private var session: (any GameSession)?
   /// The host time at which the current game's clock read 0.
   private var startedAt = 0.0
+  /// Whether the client chose the seed; a seed the server picked is a secret until the game
+  /// is over, since it names every face-down card.
+  private var seedIsPublic = false
   private let newSeed: () -> UInt64
 
   public init(player: PlayerID = .solo, newSeed: @escaping () -> UInt64) {
@@ -118,6 +121,7 @@ public final class RoomCore {
       } else {
         seed = newSeed()
       }
+      seedIsPublic = request["seed"].map { $0 != .null } ?? false
       let deck = try request["deck"].map { member throws(WireError) in
         guard let list = member.arrayValue?.compactMap(\.stringValue),
           list.count == member.arrayValue?.count
@@ -136,6 +140,13 @@ public final class RoomCore {
       return broadcast(session, events: .empty, reply: (client, reply))
     case "state":
       return [update(try running(), events: .empty, to: client, reply: reply)]
+    case "results":
+      var message: JSON = [
+        "type": "answer", "cmd": "results",
+        "results": .array(try running().results.map(\.json)),
+      ]
+      if let reply { message = message.setting("reply", to: reply) }
+      return [Outgoing(client: client, message: message)]
     case "act":
       let session = try running()
       guard let action = request["action"], action.keys != nil else {
@@ -185,8 +196,9 @@ public final class RoomCore {
     _ session: any GameSession, events: EventBatch, to client: ClientID, reply: JSON?
   ) -> Outgoing {
     let viewer = Viewer.player(player)
+    let seed = seedIsPublic || session.isOver ? JSON(session.seed) : .null
     var message: JSON = [
-      "type": "update", "game": .string(session.game), "seed": JSON(session.seed),
+      "type": "update", "game": .string(session.game), "seed": seed,
       "version": JSON(session.version), "events": .array(events.json(for: viewer)),
       "view": session.view(for: viewer),
     ]

@@ -53,13 +53,15 @@ public final class EngineConsole {
     case "help":
       return [
         "ok": true,
-        "commands": JSON(["new", "act", "advance", "state", "view", "restart", "games", "help"]),
+        "commands": JSON([
+          "new", "act", "advance", "state", "view", "restart", "results", "games", "help",
+        ]),
         "games": JSON(GameCatalog.names),
       ]
     default:
       break
     }
-    let known = ["act", "advance", "state", "view", "restart"]
+    let known = ["act", "advance", "state", "view", "restart", "results"]
     guard known.contains(name) || GameCatalog.commandNames.contains(name) else {
       throw .unknownCommand(name)
     }
@@ -90,6 +92,8 @@ public final class EngineConsole {
     case "view":
       let player = try request.requiredString("player", in: "view")
       return ["ok": true, "view": session.view(for: .player(PlayerID(player)))]
+    case "results":
+      return ["ok": true, "results": .array(session.results.map(\.json))]
     case "restart":
       self.session = session.restart()
       return reply(events: .empty)

@@ -74,13 +74,17 @@ final class LiveSession<G: WireGame>: GameSession {
   var results: [GameResult] { G.results(of: match) }
 
   /// The referee's state; games that keep results add `result` (the game just finished) and
-  /// `results` (every ended game of the match).
+  /// `resultCount` (how many games of the match have ended; `{"cmd":"results"}` lists them).
   func state() -> JSON {
     var body = G.encode(state: match.state)
-    let results = G.results(of: match)
-    if let last = results.last {
-      if match.isOver && last.ending == .finished { body = body.setting("result", to: last.json) }
-      body = body.setting("results", to: .array(results.map(\.json)))
+    if G.keepsResults {
+      // NB: only the newest record is written: a match of many deals would otherwise write
+      // every record into every reply.
+      let results = G.results(of: match)
+      if match.isOver, let last = results.last, last.ending == .finished {
+        body = body.setting("result", to: last.json)
+      }
+      body = body.setting("resultCount", to: JSON(results.count))
     }
     return header(body, seed: match.seed)
   }

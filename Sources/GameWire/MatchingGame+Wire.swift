@@ -51,7 +51,7 @@ extension MatchingGame: WireGame {
     members += [
       ("hint", .array(view.hint.map { JSON($0) })),
       ("settings", .object([("cards", JSON(view.cards))] + ChoiceWire.scoring(view.scoring))),
-      ("gameSeed", JSON(view.seed)),
+      ("gameSeed", view.seed.map { JSON($0) } ?? .null),
     ]
     return .object(members)
   }
@@ -85,7 +85,10 @@ extension MatchingGame: WireGame {
     case .modeSet(let mode): ["type": "modeSet", "mode": JSON(mode)]
     case .hinted(let cards): ["type": "hinted", "cards": .array(cards.map { JSON($0) })]
     case .dealt(let seed, let abandoned):
-      ["type": "dealt", "seed": JSON(seed), "abandoned": abandoned?.json ?? .null]
+      [
+        "type": "dealt", "seed": seed.map { JSON($0) } ?? .null,
+        "abandoned": abandoned?.json ?? .null,
+      ]
     case .gameOver(let record): ["type": "gameOver", "result": record.json]
     }
   }

@@ -10,8 +10,10 @@ extension MemoryGame: WireGame {
     let variant: Variant = game == "concentration" ? .concentration : .memory
     var result = Options(variant: variant)
     if let options, options != .null {
-      try options.rejectUnknownKeys(["difficulty"], in: "\(game) options")
-      if let member = options["difficulty"] {
+      // NB: Concentration always lays out all 52 cards; it has no options.
+      try options.rejectUnknownKeys(
+        variant == .memory ? ["difficulty"] : [], in: "\(game) options")
+      if let member = options["difficulty"], member != .null {
         guard let name = member.stringValue, let difficulty = Difficulty(rawValue: name) else {
           throw .badRequest(
             "\(game) options: \"difficulty\" must be \"easy\", \"medium\" or \"hard\", not \(member.text)."

@@ -27,11 +27,20 @@ extension SetGame: WireGame {
   public static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
   {
     let type = try json.requiredString("type", in: "An action")
+    // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
+    // the move of whoever's turn it is (one shared screen).
+    var player = PlayerID.solo
+    if let member = json["player"] {
+      guard let name = member.stringValue else {
+        throw .badRequest("An action's \"player\" must be \"P1\" or \"P2\", not \(member.text).")
+      }
+      player = PlayerID(name)
+    }
     switch type {
-    case "choose": return (.choose(try ChoiceWire.choice(json)), .solo)
-    case "dealThree": return (.dealThree, .solo)
-    case "deal": return (.deal, .solo)
-    case "hint": return (.hint, .solo)
+    case "choose": return (.choose(try ChoiceWire.choice(json)), player)
+    case "dealThree": return (.dealThree, player)
+    case "deal": return (.deal, player)
+    case "hint": return (.hint, player)
     case "setMode":
       throw WireError(code: "mode-fixed", message: "Set is always played with 3 cards.")
     default:
@@ -62,7 +71,7 @@ extension SetGame: WireGame {
             ("refill", .bool(view.refill)), ("twoPlayer", .bool(view.twoPlayer)),
           ])
       ),
-      ("gameSeed", JSON(view.seed)),
+      ("gameSeed", view.seed.map { JSON($0) } ?? .null),
     ]
     if let current = view.current {
       members += [("players", playersJSON(view.players)), ("current", .string(current.rawValue))]
@@ -104,7 +113,10 @@ extension SetGame: WireGame {
     case .turnPassed(let player): ["type": "turnPassed", "to": .string(player.rawValue)]
     case .hinted(let cards): ["type": "hinted", "cards": indices(cards)]
     case .dealt(let seed, let abandoned):
-      ["type": "dealt", "seed": JSON(seed), "abandoned": abandoned?.json ?? .null]
+      [
+        "type": "dealt", "seed": seed.map { JSON($0) } ?? .null,
+        "abandoned": abandoned?.json ?? .null,
+      ]
     case .gameOver(let record): ["type": "gameOver", "result": record.json]
     }
   }

@@ -96,9 +96,9 @@ extension JSON {
   public func rejectUnknownKeys(_ allowed: Set<String>, in context: String) throws(WireError) {
     guard let keys = keys else { throw .badRequest("\(context) must be an object.") }
     if let unknown = keys.first(where: { !allowed.contains($0) }) {
-      throw .badRequest(
-        "\(context): unknown field \"\(unknown)\"; expected \(allowed.sorted().joined(separator: ", "))."
-      )
+      let expected =
+        allowed.isEmpty ? "there are none" : "expected " + allowed.sorted().joined(separator: ", ")
+      throw .badRequest("\(context): unknown field \"\(unknown)\"; \(expected).")
     }
   }
 }

@@ -33,6 +33,9 @@ public protocol WireGame: GameRules {
 
   /// The ended games of `match`, timed on its clock; empty for games that keep no records.
   static func results(of match: Match<Self>) -> [GameResult]
+
+  /// Whether the game keeps a record of each ended game (``results(of:)``).
+  static var keepsResults: Bool { get }
 }
 
 extension WireGame {
@@ -45,6 +48,7 @@ extension WireGame {
   }
 
   public static func results(of match: Match<Self>) -> [GameResult] { [] }
+  public static var keepsResults: Bool { false }
 
   /// Reads every text of a `deck` list with `parse`, naming the first one that is not a card.
   public static func cards<Card>(_ texts: [String], _ parse: (String) -> Card?) throws(WireError)
@@ -66,6 +70,7 @@ extension WireGame {
 
 extension WireGame where Self: RecordsResults {
   public static func results(of match: Match<Self>) -> [GameResult] { match.results }
+  public static var keepsResults: Bool { true }
 }
 
 extension PlayingCard {

@@ -30,6 +30,9 @@ extension MatchingGame {
       table: Table(cards: dealt), deck: deck, mode: options.mode, cards: options.cards,
       scoring: options.scoring, seed: seed, random: SplitMix64(seed: seed))
     state.over = hint(in: state) == nil
+    // NB: only a given deck or a tiny table can deal a game that is over at once; it is still
+    // a game played (and recorded), ended by its own deal.
+    if state.over { _ = close(&state, .finished, atDeal: true) }
     return state
   }
 

@@ -63,15 +63,22 @@ extension MatchingGame {
 
   private static func setMode(_ mode: Int, in state: inout State) throws(RuleViolation) -> [Event] {
     guard modes.contains(mode) else { throw .invalidMode(mode) }
+    guard !state.over else { throw .gameOver }
     guard !state.modeLocked else { throw .modeLocked }
     state.mode = mode
+    // NB: a hint names combinations of the old size; a table without one in the new mode is over.
+    state.table.mark(hint: [])
     state.over = hint(in: state) == nil
-    return [.modeSet(mode)]
+    var events: [Event] = [.modeSet(mode)]
+    if state.over { events.append(.gameOver(close(&state, .finished))) }
+    return events
   }
 
-  private static func close(_ state: inout State, _ ending: GameEnding) -> GameRecord {
+  static func close(_ state: inout State, _ ending: GameEnding, atDeal: Bool = false)
+    -> GameRecord
+  {
     state.ledger.close(
       game: name, options: "cards \(state.cards), mode \(state.mode), \(state.scoring.summary)",
-      seed: state.seed, score: state.table.score, ending: ending)
+      seed: state.seed, score: state.table.score, ending: ending, atDeal: atDeal)
   }
 }

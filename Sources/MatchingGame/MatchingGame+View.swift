@@ -16,7 +16,8 @@ extension MatchingGame {
     public var hint: [Int]
     public var cards: Int
     public var scoring: MatchScoring
-    public var seed: UInt64
+    /// The seed of the current deal: the referee's only, since it names every hidden card.
+    public var seed: UInt64?
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -28,9 +29,13 @@ extension MatchingGame {
       status: state.table.status, history: state.table.history, mode: state.mode,
       modeLocked: state.modeLocked, deckCount: state.deck.count, over: state.over,
       found: state.table.found, hint: state.table.hintedIndices, cards: state.cards,
-      scoring: state.scoring, seed: state.seed)
+      scoring: state.scoring, seed: viewer == .referee ? state.seed : nil)
   }
 
   /// A chosen card is face up for everyone, so no event names a hidden card.
-  public static func redact(_ event: Event, for viewer: Viewer) -> Event? { event }
+  /// Events as a player may see them: a new deal's seed would name every hidden card.
+  public static func redact(_ event: Event, for viewer: Viewer) -> Event? {
+    guard viewer != .referee, case .dealt(_, let abandoned) = event else { return event }
+    return .dealt(seed: nil, abandoned: abandoned)
+  }
 }

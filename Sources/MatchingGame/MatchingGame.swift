@@ -139,7 +139,7 @@ public enum MatchingGame: GameRules, RecordsResults {
     case modeSet(Int)
     case hinted([Int])
     /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
-    case dealt(seed: UInt64, abandoned: GameRecord?)
+    case dealt(seed: UInt64?, abandoned: GameRecord?)
     case gameOver(GameRecord)
   }
 

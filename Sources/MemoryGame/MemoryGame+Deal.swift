@@ -47,10 +47,10 @@ extension MemoryGame {
       }
       var counts: [PlayingCard: Int] = [:]
       for card in deck { counts[card, default: 0] += 1 }
-      if let odd = deck.first(where: { !counts[$0, default: 0].isMultiple(of: 2) }) {
+      if let odd = deck.first(where: { counts[$0, default: 0] != 2 }) {
         let times = counts[odd, default: 0]
         throw .invalidDeck(
-          "Every card must appear in pairs; \(odd) appears \(times == 1 ? "once" : "\(times) times")."
+          "Every card must appear exactly twice; \(odd) appears \(times == 1 ? "once" : "\(times) times")."
         )
       }
     case .concentration:

@@ -26,6 +26,8 @@ extension SetGame {
       table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
       twoPlayer: options.twoPlayer, seed: seed, random: SplitMix64(seed: seed))
     state.over = checkOver(state)
+    // NB: only a given deck can deal a game that is over at once; it is still recorded.
+    if state.over { _ = close(&state, .finished, atDeal: true) }
     return state
   }
 

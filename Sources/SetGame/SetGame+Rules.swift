@@ -146,7 +146,9 @@ extension SetGame {
     return .turnPassed(to: state.currentPlayer)
   }
 
-  private static func close(_ state: inout State, _ ending: GameEnding) -> GameRecord {
+  static func close(_ state: inout State, _ ending: GameEnding, atDeal: Bool = false)
+    -> GameRecord
+  {
     let scores =
       state.twoPlayer
       ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : []
@@ -155,6 +157,7 @@ extension SetGame {
       options:
         "refill \(state.refill ? "on" : "off"), twoPlayer \(state.twoPlayer ? "on" : "off"), "
         + state.scoring.summary,
-      seed: state.seed, score: state.table.score, players: scores, ending: ending)
+      seed: state.seed, score: state.table.score, players: scores, ending: ending,
+      atDeal: atDeal)
   }
 }

@@ -19,7 +19,8 @@ extension SetGame {
     /// Each player's score in two-player Set; empty otherwise.
     public var players: [PlayerScore]
     public var current: PlayerID?
-    public var seed: UInt64
+    /// The seed of the current deal: the referee's only, since it names every hidden card.
+    public var seed: UInt64?
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -31,6 +32,13 @@ extension SetGame {
       twoPlayer: state.twoPlayer,
       players: state.twoPlayer
         ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : [],
-      current: state.twoPlayer ? state.currentPlayer : nil, seed: state.seed)
+      current: state.twoPlayer ? state.currentPlayer : nil,
+      seed: viewer == .referee ? state.seed : nil)
+  }
+
+  /// Events as a player may see them: a new deal's seed would name every hidden card.
+  public static func redact(_ event: Event, for viewer: Viewer) -> Event? {
+    guard viewer != .referee, case .dealt(_, let abandoned) = event else { return event }
+    return .dealt(seed: nil, abandoned: abandoned)
   }
 }

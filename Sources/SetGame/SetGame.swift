@@ -136,7 +136,7 @@ public enum SetGame: GameRules, RecordsResults {
     case turnPassed(to: PlayerID)
     case hinted([Int])
     /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
-    case dealt(seed: UInt64, abandoned: GameRecord?)
+    case dealt(seed: UInt64?, abandoned: GameRecord?)
     case gameOver(GameRecord)
   }
 

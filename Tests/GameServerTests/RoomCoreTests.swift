@@ -27,7 +27,8 @@ private func messages(_ outgoing: [Outgoing]) -> [JSON] { outgoing.map(\.message
     let room = room(seed: 42)
     let reply = messages(
       room.receive(
-        #"{"cmd":"new","game":"memory","options":{"difficulty":"easy"},"id":7}"#, from: me, at: 10))
+        #"{"cmd":"new","game":"memory","options":{"difficulty":"easy"},"seed":42,"id":7}"#,
+        from: me, at: 10))
     #expect(reply.count == 1)
     #expect(reply[0]["type"] == "update")
     #expect(reply[0]["reply"] == 7)
@@ -92,6 +93,24 @@ private func messages(_ outgoing: [Outgoing]) -> [JSON] { outgoing.map(\.message
     let reply = messages(
       room.receive(#"{"cmd":"act","action":{"type":"flip","card":0},"id":"x"}"#, from: me, at: 0))
     #expect(reply == [["type": "error", "error": WireError.noGame.json, "reply": "x"]])
+  }
+
+  @Test func aSeedTheServerPickedStaysSecretUntilTheGameIsOver() throws {
+    let room = room(seed: 42)
+    let dealt = messages(room.receive(#"{"cmd":"new","game":"memory"}"#, from: me, at: 0))
+    #expect(dealt[0]["seed"] == .null)
+    let deck = #"["A♥","A♥","K♠","K♠","2♦","2♦","3♣","3♣","Q♥","Q♥","J♠","J♠"]"#
+    _ = room.receive(#"{"cmd":"new","game":"memory","deck":\#(deck)}"#, from: me, at: 0)
+    var last: [JSON] = []
+    for card in 0..<12 {
+      last = messages(
+        room.receive(
+          #"{"cmd":"act","action":{"type":"flip","card":\#(card)}}"#, from: me, at: Double(card)))
+    }
+    let over = messages(room.wake(at: 100))
+    #expect(last.last?["seed"] == .null)
+    #expect(over.last?["view"]?["over"] == true)
+    #expect(over.last?["seed"] == 42)
   }
 
   @Test func restartDealsTheSameGameAgain() throws {

@@ -154,9 +154,21 @@ func easyMatch() throws -> Match<MemoryGame> {
     odd[0] = PlayingCard(.nine, .clubs)
     #expect(
       throws: MemoryGame.RuleViolation.invalidDeck(
-        "Every card must appear in pairs; 9♣ appears once.")
+        "Every card must appear exactly twice; 9♣ appears once.")
     ) {
       try MemoryGame.deal(.init(variant: .memory, difficulty: .easy, deck: odd), seed: 0)
+    }
+  }
+
+  @Test func aCardFourTimesIsRefusedSinceEveryCardAppearsExactlyTwice() {
+    var quads = easyDeck
+    quads[2] = easyDeck[0]
+    quads[3] = easyDeck[0]
+    #expect(
+      throws: MemoryGame.RuleViolation.invalidDeck(
+        "Every card must appear exactly twice; A♥ appears 4 times.")
+    ) {
+      try MemoryGame.deal(.init(variant: .memory, difficulty: .easy, deck: quads), seed: 0)
     }
   }
 
