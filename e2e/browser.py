@@ -153,6 +153,7 @@ def settle(page, timeout=10000):
 def screenshot(page, name):
     """Saves docs/screenshots/NAME once the page's animations have come to rest."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     settle(page)
     page.screenshot(path=str(SCREENSHOTS / name))
 

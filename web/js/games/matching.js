@@ -149,7 +149,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     const width = grid.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
     const top = grid.getBoundingClientRect().top + window.scrollY;
     // On large screens keep room for the found matches below the table, so they show without scrolling.
-    const reserve = window.innerWidth > 700 && window.innerHeight >= 640 ? 120 : 0;
+    const reserve = window.innerWidth > 700 && window.innerHeight >= 640 ? 140 : 0;
     const height = Math.max(300, window.innerHeight - top - 16 - reserve);
     const gap = width < 500 ? 6 : 10;
     let best = { columns: 1, cardWidth: 0 };
@@ -190,10 +190,20 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     found.hidden = matches.length === 0;
     foundList.replaceChildren(...matches.map((match, n) => {
       const tipId = `${game}-reason-${n}`;
-      return el('li.found-match', { tabindex: '0', 'aria-describedby': tipId },
+      return el('li.found-match', { tabindex: '0', 'aria-describedby': tipId, onmouseenter: placeTip, onfocus: placeTip },
         el('span.found-cards', {}, ...match.cards.map((text) => cardImage(text))),
         el('span.reason', { id: tipId, role: 'tooltip', text: `${match.reason?.text ?? ''} · ${match.points > 0 ? '+' : ''}${match.points} points` }));
     }));
+  }
+
+  /** Puts a found match's reason beside it (right, else left), or below when neither side has room. */
+  function placeTip(event) {
+    const item = /** @type {HTMLElement} */ (event.currentTarget);
+    const tip = /** @type {HTMLElement} */ (item.querySelector('.reason'));
+    const box = item.getBoundingClientRect();
+    const room = Math.min(240, tip.offsetWidth || 240) + 12;
+    const side = box.right + room <= document.documentElement.clientWidth ? 'right' : box.left - room >= 0 ? 'left' : 'below';
+    item.dataset.tip = side;
   }
 
   function renderBars() {
