@@ -93,13 +93,31 @@ def require_game(cardtable, name):
         pytest.skip(f"this cardtable has no {name} engine yet (games: {reply.get('games')})")
 
 
+def watch_errors(pg):
+    """Collects the page's uncaught errors and `console.error` messages into the returned list."""
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
+    return errors
+
+
 @pytest.fixture
 def page(chromium):
-    """A desktop-size page (1280×800) that fails the test on any page error."""
+    """A desktop-size page (1280×800) that fails the test on any page error or console.error."""
     context = chromium.new_context(viewport=DESKTOP)
     pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
+    errors = watch_errors(pg)
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def phone(chromium):
+    """A 360×740 touch phone page that fails the test on any page error or console.error."""
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    errors = watch_errors(pg)
     yield pg
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
@@ -125,9 +143,64 @@ def view(page):
     return page.evaluate("window.cardtable.lastView")
 
 
+def settle(page, timeout=10000):
+    """Waits until every finite animation and transition on the page has finished."""
+    page.wait_for_function(
+        """() => document.getAnimations().every(a => a.playState !== 'running'
+                 || a.effect?.getComputedTiming().iterations === Infinity)""", timeout=timeout)
+
+
 def screenshot(page, name):
+    """Saves docs/screenshots/NAME once the page's animations have come to rest."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    settle(page)
     page.screenshot(path=str(SCREENSHOTS / name))
+
+
+def tab_to(page, js_condition, limit=80, key="Tab"):
+    """Presses Tab (or `key`) until `js_condition` (over `e`, the focused element) holds."""
+    for _ in range(limit):
+        if page.evaluate(f"(() => {{ const e = document.activeElement; return !!e && ({js_condition}); }})()"):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached an element where {js_condition}")
+
+
+def focused(page, expression="e.getAttribute('aria-label') || e.textContent"):
+    """Evaluates `expression` over the focused element `e`."""
+    return page.evaluate(f"(() => {{ const e = document.activeElement; return {expression}; }})()")
+
+
+def assert_phone_layout(page):
+    """No sideways scrolling; every card lies within the width and shows a clickable point; every
+    visible button (cards included) and control is at least 44 px tall."""
+    width = page.viewport_size["width"]
+    report = page.evaluate("""(width) => {
+      const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+      const small = boxes('button, a.btn, select, label.toggle, a.menu-button')
+        .filter(e => e.getBoundingClientRect().height < 44)
+        .map(e => `${e.getAttribute('aria-label') || e.textContent.trim()}: ${e.getBoundingClientRect().height.toFixed(1)} px`);
+      const cards = boxes('button.card');
+      const outside = cards.filter(c => { const r = c.getBoundingClientRect(); return r.left < 0 || r.right > width; })
+        .map(c => c.getAttribute('aria-label'));
+      // Overlapping (tilted) cards: some point of each card must be its own, not a neighbour's.
+      const covered = cards.filter(c => {
+        c.scrollIntoView({ block: 'center' });
+        const r = c.getBoundingClientRect();
+        for (const fx of [.2, .5, .8]) for (const fy of [.15, .3, .5, .7, .85]) {
+          if (document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height)?.closest('button.card') === c) return false;
+        }
+        return true;
+      }).map(c => c.getAttribute('aria-label'));
+      window.scrollTo(0, 0);
+      return { scrollWidth: document.documentElement.scrollWidth, small, outside, covered, cards: cards.length };
+    }""", width)
+    assert report["scrollWidth"] <= width, f"sideways scrolling: {report['scrollWidth']} px wide"
+    assert report["cards"] > 0, "no cards"
+    assert not report["outside"], f"cards outside the screen: {report['outside']}"
+    assert not report["covered"], f"cards with no point of their own to tap: {report['covered']}"
+    assert not report["small"], f"targets under 44 px tall: {report['small']}"
 
 
 SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}

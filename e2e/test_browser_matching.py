@@ -32,6 +32,7 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
         version += 1
         wait_view(page, f"window.cardtable.version >= {version}")
     expect(page.get_by_label("Cards to match")).to_be_disabled()
+    expect(page.get_by_text("Mode locked until Deal")).to_be_visible()
 
     a, b, c, d = (table[x] for x in (i, j, k, m))
     entries = [a, f"Matched {a} {b} for 16 points.", c, f"{c} {d} don’t match! 2 point penalty!"]
@@ -73,6 +74,7 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     wait_view(page, "v.flips === 0 && v.foundMatches.length === 0")
     expect(found).to_be_hidden()
     expect(page.get_by_label("Cards to match")).to_be_enabled()
+    expect(page.get_by_text("Mode locked until Deal")).to_be_hidden()
 
 
 def test_set_plus_three_hint_and_a_found_set(server, page, cardtable):

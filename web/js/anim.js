@@ -22,7 +22,8 @@ export function flyCard(from, to, { face = null, delay = 0, duration = 320 } = {
   if (!a.width || !b.width) return Promise.resolve();
   const ghost = el('div.flying-card', { 'aria-hidden': 'true' });
   ghost.append(face ? cardFaceSVG(face) : backSVG());
-  Object.assign(ghost.style, { left: `${a.left}px`, top: `${a.top}px`, width: `${a.width}px`, height: `${a.height}px` });
+  // NB: invisible until its delay is over (cards waiting their turn would pile up their shadows).
+  Object.assign(ghost.style, { left: `${a.left}px`, top: `${a.top}px`, width: `${a.width}px`, height: `${a.height}px`, opacity: '0' });
   document.body.append(ghost);
   const dx = b.left + b.width / 2 - (a.left + a.width / 2);
   const dy = b.top + b.height / 2 - (a.top + a.height / 2);
@@ -30,7 +31,7 @@ export function flyCard(from, to, { face = null, delay = 0, duration = 320 } = {
   const animation = ghost.animate([
     { transform: 'translate(0, 0) rotate(0deg)', opacity: 1 },
     { transform: `translate(${dx}px, ${dy}px) rotate(${dx > 0 ? 8 : -8}deg) scale(${scale})`, opacity: 1 },
-  ], { duration, delay, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'both' });
+  ], { duration, delay, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'forwards' });
   return animation.finished.catch(() => {}).then(() => ghost.remove());
 }
 

@@ -64,7 +64,10 @@ export function setText(node, text) {
 }
 
 /**
- * Shows a modal dialog and resolves with the value of the button pressed.
+ * Shows a modal dialog and resolves with the value of the button pressed (`cancel` on Escape).
+ * The dialog is modal (`showModal`: the page behind is inert, so Tab stays inside it), the
+ * primary button takes the focus, and on close the focus returns to the element that had it
+ * before (when that element is still on the page).
  * @param {{title: string, message?: string, body?: Node, buttons?: {label: string, value: string, primary?: boolean}[], className?: string}} options
  * @returns {Promise<string>}
  */
@@ -76,12 +79,25 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
     body ?? null,
     el('form.dialog-buttons', { method: 'dialog' },
       ...buttons.map((b) => el(`button.btn${b.primary ? '.primary' : ''}`, { value: b.value, text: b.label }))));
+  const opener = /** @type {HTMLElement|null} */ (document.activeElement);
   document.body.append(dialog);
   return new Promise((resolve) => {
     dialog.addEventListener('close', () => {
       dialog.remove();
+      if (opener && opener !== document.body && opener.isConnected) opener.focus();
       resolve(dialog.returnValue || 'cancel');
     }, { once: true });
+    // Tab and Shift+Tab wrap around inside the dialog (a modal dialog alone lets the focus
+    // leave the page for the browser's own controls).
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')]
+        .filter((node) => !node.disabled && !node.hidden && node.getClientRects().length);
+      if (!focusable.length) return;
+      const first = focusable[0], last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
+      else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
+    });
     dialog.showModal();
     dialog.querySelector('.dialog-buttons .primary, .dialog-buttons button')?.focus();
   });

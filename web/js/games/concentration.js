@@ -13,7 +13,7 @@ import { flash } from '../anim.js';
 export function mount({ root, toolbar, conn, params }) {
   const seed = params.get('seed');
   const moves = el('span.counter', { text: 'Moves: 0' });
-  const clock = el('span.counter', { text: '0:00', 'aria-label': 'Time' });
+  const clock = el('span.counter.clock', { text: '0:00', role: 'timer', 'aria-label': 'Time' });
   const status = el('p.status-line', { role: 'status' });
   const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
   root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, status), table));
@@ -83,10 +83,13 @@ export function mount({ root, toolbar, conn, params }) {
   }
 
   const ticker = window.setInterval(tick, 500);
-  function tick() {
-    if (!view) return;
+  /** The game's time: the server's clock at the last update, run on locally until the game ends. */
+  function elapsed() {
     const seconds = Math.floor(ended ? clockBase : clockBase + (performance.now() - clockAt) / 1000);
-    setText(clock, `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  }
+  function tick() {
+    if (view) setText(clock, elapsed());
   }
 
   return {
@@ -103,7 +106,7 @@ export function mount({ root, toolbar, conn, params }) {
       if (view.over && !table.classList.contains('cleared')) {
         table.classList.add('cleared');
         announce(`${view.title} ${view.status}`);
-        showDialog({ title: view.title ?? 'Cleared!', message: view.status, buttons: [{ label: 'New game', value: 'new', primary: true }, { label: 'Close', value: 'close' }], className: 'win' })
+        showDialog({ title: view.title ?? 'Cleared!', message: `${view.status} Time: ${elapsed()}.`, buttons: [{ label: 'New game', value: 'new', primary: true }, { label: 'Close', value: 'close' }], className: 'win' })
           .then((value) => { if (value === 'new') { seedToUse = null; newGame(); } });
       }
     },

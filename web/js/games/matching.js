@@ -66,11 +66,15 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   /** @type {HTMLSelectElement|null} */
   let modeSelect = null;
+  /** @type {HTMLElement|null} */
+  let modeNote = null;
   if (config.modeSelector) {
     modeSelect = /** @type {HTMLSelectElement} */ (el('select.btn', { 'aria-label': 'Cards to match', onchange: () => {
       conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(modeSelect.value) }, version });
     } }, el('option', { value: '2', text: '2-card match' }), el('option', { value: '3', text: '3-card match' })));
-    controls.append(modeSelect);
+    modeNote = el('span.mode-note', { id: 'mode-note', hidden: true, text: 'Mode locked until Deal' });
+    modeSelect.setAttribute('aria-describedby', 'mode-note');
+    controls.append(modeSelect, modeNote);
   }
   /** @type {HTMLButtonElement|null} */
   let plusThree = null;
@@ -103,6 +107,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   gridKeys(grid, () => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
   const resize = new ResizeObserver(() => fit());
   resize.observe(root);
+  window.addEventListener('resize', fit);
 
   /** The options of a new game: remembered settings, the mode, two players. */
   function options() {
@@ -140,9 +145,12 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   function fit() {
     const n = buttons.length;
     if (!n) return;
-    const width = grid.clientWidth;
+    const padding = getComputedStyle(grid);
+    const width = grid.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
     const top = grid.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(300, window.innerHeight - top - 16);
+    // On large screens keep room for the found matches below the table, so they show without scrolling.
+    const reserve = window.innerWidth > 700 && window.innerHeight >= 640 ? 140 : 0;
+    const height = Math.max(300, window.innerHeight - top - 16 - reserve);
     const gap = width < 500 ? 6 : 10;
     let best = { columns: 1, cardWidth: 0 };
     for (let columns = 1; columns <= n; columns++) {
@@ -151,7 +159,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       if (w > best.cardWidth + 0.5) best = { columns, cardWidth: w };
     }
     grid.style.setProperty('--columns', String(best.columns));
-    grid.style.setProperty('--card-w', `${Math.max(40, Math.floor(best.cardWidth))}px`);
+    grid.style.setProperty('--card-w', `${Math.max(40, Math.floor(best.cardWidth - 0.5))}px`);
     grid.style.setProperty('--gap', `${gap}px`);
   }
 
@@ -182,10 +190,20 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     found.hidden = matches.length === 0;
     foundList.replaceChildren(...matches.map((match, n) => {
       const tipId = `${game}-reason-${n}`;
-      return el('li.found-match', { tabindex: '0', 'aria-describedby': tipId },
+      return el('li.found-match', { tabindex: '0', 'aria-describedby': tipId, onmouseenter: placeTip, onfocus: placeTip },
         el('span.found-cards', {}, ...match.cards.map((text) => cardImage(text))),
         el('span.reason', { id: tipId, role: 'tooltip', text: `${match.reason?.text ?? ''} · ${match.points > 0 ? '+' : ''}${match.points} points` }));
     }));
+  }
+
+  /** Puts a found match's reason beside it (right, else left), or below when neither side has room. */
+  function placeTip(event) {
+    const item = /** @type {HTMLElement} */ (event.currentTarget);
+    const tip = /** @type {HTMLElement} */ (item.querySelector('.reason'));
+    const box = item.getBoundingClientRect();
+    const room = Math.min(240, tip.offsetWidth || 240) + 12;
+    const side = box.right + room <= document.documentElement.clientWidth ? 'right' : box.left - room >= 0 ? 'left' : 'below';
+    item.dataset.tip = side;
   }
 
   function renderBars() {
@@ -199,6 +217,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     if (modeSelect) {
       modeSelect.value = String(view.mode);
       modeSelect.disabled = !!view.modeLocked;
+      if (modeNote) modeNote.hidden = !view.modeLocked;
     }
     if (plusThree) plusThree.disabled = view.deckCount === 0 || view.over;
     if (view.players && view.current) {
@@ -242,8 +261,12 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     lines.forEach((line, i) => { if (i) pre.append('\n\n'); pre.append(line); });
     if (!entries.length) pre.append('No moves yet.');
     const scrubber = /** @type {HTMLInputElement} */ (el('input.scrubber', { type: 'range', min: 1, max: Math.max(1, entries.length), value: Math.max(1, entries.length), 'aria-label': 'History position', disabled: entries.length < 2 }));
+    const current = el('p.history-current', { 'aria-live': 'polite' });
     const show = () => {
       const at = Number(scrubber.value);
+      // The chosen entry: dimmed while it is an old one, at full strength when it is the newest.
+      current.replaceChildren(...(entries[at - 1] ? [`${String(at).padStart(2, ' ')}: `, ...entryNodes(entries[at - 1])] : []));
+      current.classList.toggle('old', at < entries.length);
       scrubber.setAttribute('aria-valuetext', entries[at - 1] ? `${at}: ${entries[at - 1]}` : 'empty');
       lines.forEach((line, i) => {
         line.classList.toggle('older', i + 1 < at);
@@ -254,7 +277,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     };
     scrubber.addEventListener('input', show);
     show();
-    showDialog({ title: 'History', body: el('div.history-body', {}, scrubber, pre), className: 'history-dialog', buttons: [{ label: 'Close', value: 'close', primary: true }] });
+    showDialog({ title: 'History', body: el('div.history-body', {}, scrubber, current, pre), className: 'history-dialog', buttons: [{ label: 'Close', value: 'close', primary: true }] });
   }
 
   /** Set card texts become coloured symbols; other text stays text. @param {string} entry */
@@ -275,14 +298,19 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       const wasOver = view?.over;
       view = message.view;
       version = message.version;
-      const before = buttons.length;
+      const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       renderTable();
       renderFound();
       renderBars();
-      if (before !== buttons.length) fit();
+      fit();
+      // Keep the keyboard focus on the table when the focused card left it (Set's found sets).
+      if (focused >= 0 && document.activeElement !== buttons[focused] && buttons.length) {
+        buttons[Math.min(focused, buttons.length - 1)].focus();
+      }
       for (const event of message.events ?? []) {
         if (event.type === 'matched') flash(grid, 'flash-green');
         if (event.type === 'mismatched') for (const i of event.cards ?? []) shake(buttons[i]);
+        if (event.type === 'turnPassed' && event.to) announce(`${event.to}'s turn`);
       }
       if (wasOver && !view.over) over.replaceChildren();
     },
@@ -293,7 +321,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       }
     },
     reopen: newGame,
-    destroy() { resize.disconnect(); },
+    destroy() { resize.disconnect(); window.removeEventListener('resize', fit); },
   };
 }
 

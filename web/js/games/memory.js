@@ -98,6 +98,9 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
   async function finish() {
     if (dialogShown) return;
     dialogShown = true;
+    // Let the last pair finish leaving the table before the dialog covers it.
+    await Promise.all(table.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
+    if (!table.isConnected || !view?.over) return;
     announce(`${view.title ?? 'Great!'} ${view.status}`);
     await showDialog({ title: view.title ?? 'Great!', message: view.status, buttons: [{ label: 'Back to the menu', value: 'ok', primary: true }], className: 'win' });
     navigate('?game=memory');

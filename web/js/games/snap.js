@@ -19,7 +19,7 @@ export function mount({ root, toolbar, conn, params }) {
   const seed = params.get('seed');
   const seats = Object.fromEntries(POSITIONS.map((position) => [position, makeSeat(position)]));
   const status = el('p.snap-status', { role: 'status' });
-  const deck = el('div.snap-deck', { 'aria-hidden': 'true' });
+  const deck = el('div.snap-deck.idle', { 'aria-hidden': 'true' }, cardImage(null, 'pile-card'));
   const snapButton = el('button.snap-button', { type: 'button', text: 'Snap!', 'aria-keyshortcuts': 'S', onclick: snap });
   const nextRound = el('button.btn.primary.next-round', { type: 'button', text: 'Next Round', hidden: true, onclick: () => act('nextRound') });
   const bannerText = el('p.banner-text');
@@ -103,8 +103,16 @@ export function mount({ root, toolbar, conn, params }) {
     const finished = view.phase === 'roundOver' || view.phase === 'gameOver';
     banner.hidden = !finished;
     setText(bannerText, view.status);
+    deck.classList.toggle('idle', !dealtSoFar);
+    const wasHidden = nextRound.hidden;
+    const hadFocus = document.activeElement === nextRound;
     nextRound.hidden = !view.canStartNextRound;
     status.hidden = finished;
+    // Keyboard players land on Next Round when it appears, and back on their stack after it.
+    const focus = document.activeElement;
+    const free = !focus || focus === document.body || root.contains(focus);
+    if (wasHidden && !nextRound.hidden && free) nextRound.focus();
+    if (hadFocus && nextRound.hidden) seats.bottom.closed.focus();
   }
 
   /** Deals the 52 cards clockwise from the starting player, one every 0.1 s (as the server). */
