@@ -5,7 +5,7 @@ SWIFT_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-e2e run bench lint format clean
+.PHONY: all deps build release test test-swift test-e2e screenshots run bench lint format clean
 
 all: build
 
@@ -28,6 +28,11 @@ test-e2e:
 	$(SWIFT) build $(SWIFT_FLAGS)
 	CARDTABLE_BIN=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/cardtable \
 	  $(PYTHON) -m pytest -q e2e
+
+screenshots: deps ## Refresh the README's pictures (docs/screenshots) from the browser tests.
+	$(SWIFT) build $(SWIFT_FLAGS)
+	CARDTABLE_BIN=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/cardtable \
+	  CARDTABLE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PYTHON) -m pytest -q e2e -k browser
 
 run: release
 	.build/release/cardtable serve --host $(HOST) --port $(PORT)

@@ -17,7 +17,10 @@ from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# NB: the README's pictures are refreshed with `make screenshots`; an ordinary test run writes
+# its screenshots under the build folder so that it leaves the work tree clean.
+SCREENSHOTS = pathlib.Path(
+    os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".build" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 LISTENING = "CardTable listening on "
@@ -151,7 +154,7 @@ def settle(page, timeout=10000):
 
 
 def screenshot(page, name):
-    """Saves docs/screenshots/NAME once the page's animations have come to rest."""
+    """Saves SCREENSHOTS/NAME once the page's animations have come to rest."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     settle(page)
@@ -179,7 +182,8 @@ def assert_phone_layout(page):
     report = page.evaluate("""(width) => {
       const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
       const small = boxes('button, a.btn, select, label.toggle, a.menu-button')
-        .filter(e => e.getBoundingClientRect().height < 44)
+        // NB: half a pixel of slack: layout rounding can leave a 44 px button at 43.99 px.
+        .filter(e => e.getBoundingClientRect().height < 43.5)
         .map(e => `${e.getAttribute('aria-label') || e.textContent.trim()}: ${e.getBoundingClientRect().height.toFixed(1)} px`);
       const cards = boxes('button.card');
       const outside = cards.filter(c => { const r = c.getBoundingClientRect(); return r.left < 0 || r.right > width; })

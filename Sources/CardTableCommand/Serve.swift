@@ -98,9 +98,12 @@ enum Serve {
       return 1
     }
     let shownHost = host.contains(":") ? "[\(host)]" : host
-    print("CardTable listening on http://\(shownHost):\(web.port)/")
-    fflush(nil)
-    let signal = WebServer.waitForTerminationSignal()
+    // NB: announced only once SIGINT and SIGTERM are watched: a script that signals the server
+    // as soon as it reads this line must not find the default action still in place.
+    let signal = WebServer.waitForTerminationSignal {
+      print("CardTable listening on http://\(shownHost):\(web.port)/")
+      fflush(nil)
+    }
     print("CardTable stopping (signal \(signal)).")
     games.shutdown()
     web.stop()

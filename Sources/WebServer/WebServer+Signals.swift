@@ -17,8 +17,10 @@ extension WebServer {
     waitForTerminationSignal(ready: {})
   }
 
-  /// ``waitForTerminationSignal()``, calling `ready` once the signals are being watched.
-  static func waitForTerminationSignal(ready: () -> Void) -> Int32 {
+  /// ``waitForTerminationSignal()``, calling `ready` once the signals are being watched — the
+  /// moment to announce that the server is up, so that a signal sent on that news is not lost.
+  @discardableResult
+  public static func waitForTerminationSignal(ready: () -> Void) -> Int32 {
     let received = Mutex<Int32>(0)
     let arrived = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "WebServer.signals")
