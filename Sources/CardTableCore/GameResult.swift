@@ -31,8 +31,10 @@ public struct GameRecord: Sendable, Equatable {
   public var score: Int
   /// Each player's score when a game has several; empty for one player.
   public var players: [PlayerScore]
-  /// The player's moves in this game (choices and deals of more cards).
+  /// The player's moves in this game (choices and deals of more cards; cards turned in Snap!).
   public var moves: Int
+  /// Who won, in a game of several players that has a winner (a Snap! round).
+  public var winner: PlayerID?
   public var ending: GameEnding
   /// Index in the match log of the action that dealt this game; nil for the match's own deal.
   public var dealtBy: Int?
@@ -42,7 +44,7 @@ public struct GameRecord: Sendable, Equatable {
 
   public init(
     game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    moves: Int, ending: GameEnding, dealtBy: Int?, endedBy: Int?
+    moves: Int, ending: GameEnding, winner: PlayerID? = nil, dealtBy: Int?, endedBy: Int?
   ) {
     self.game = game
     self.options = options
@@ -51,6 +53,7 @@ public struct GameRecord: Sendable, Equatable {
     self.players = players
     self.moves = moves
     self.ending = ending
+    self.winner = winner
     self.dealtBy = dealtBy
     self.endedBy = endedBy
   }
@@ -107,11 +110,11 @@ public struct ResultLedger: Sendable, Equatable {
   /// by its own deal, when the table it dealt is already over — and returns the record.
   public mutating func close(
     game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    ending: GameEnding, atDeal: Bool = false
+    ending: GameEnding, winner: PlayerID? = nil, atDeal: Bool = false
   ) -> GameRecord {
     let record = GameRecord(
       game: game, options: options, seed: seed, score: score, players: players, moves: moves,
-      ending: ending, dealtBy: dealtBy, endedBy: atDeal ? dealtBy : actions)
+      ending: ending, winner: winner, dealtBy: dealtBy, endedBy: atDeal ? dealtBy : actions)
     records.append(record)
     return record
   }

@@ -2,7 +2,7 @@ import CardTableCore
 
 extension GameRecord {
   /// `{"game":…,"options":…,"seed":…,"score":…,"moves":…,"ending":…}`, with `players` when the
-  /// game had several.
+  /// game had several and `winner` when one won.
   public var json: JSON {
     var members: [(String, JSON)] = [
       ("game", .string(game)), ("options", .string(options)), ("seed", JSON(seed)),
@@ -10,6 +10,7 @@ extension GameRecord {
     ]
     if !players.isEmpty { members.append(("players", playersJSON(players))) }
     members += [("moves", JSON(moves)), ("ending", .string(ending.rawValue))]
+    if let winner { members.append(("winner", .string(winner.rawValue))) }
     return .object(members)
   }
 }

@@ -24,9 +24,13 @@ extension MemoryGame {
     let tilt: [Int] =
       options.variant == .concentration
       ? cards.indices.map { _ in tiltAngles[random.nextInt(below: tiltAngles.count)] } : []
-    return State(
+    var state = State(
       variant: options.variant, columns: columns, rows: rows,
       board: cards.map(Position.init(card:)), tilt: tilt)
+    state.seed = seed
+    state.summary =
+      options.variant == .memory ? "difficulty \(options.difficulty.rawValue)" : "52 cards"
+    return state
   }
 
   private static func grid(for count: Int, options: Options) -> (columns: Int, rows: Int) {

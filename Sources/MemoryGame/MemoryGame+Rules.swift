@@ -8,13 +8,24 @@ extension MemoryGame {
   public static func apply(_ action: Action, by player: PlayerID, to state: inout State)
     throws(RuleViolation) -> Outcome<Event, Action>
   {
+    var outcome: Outcome<Event, Action>
     switch action {
-    case .flip(let index): return try flip(index, in: &state)
+    case .flip(let index): outcome = try flip(index, in: &state)
     case .resolve:
       guard player == .referee else { throw .onlyTheTimerResolves }
-      return try resolve(&state)
+      outcome = try resolve(&state)
     }
+    state.ledger.moves = state.moves
+    if outcome.events.contains(where: { if case .finished = $0 { true } else { false } }) {
+      _ = state.ledger.close(
+        game: state.variant.rawValue, options: state.summary, seed: state.seed,
+        score: state.score, ending: .finished)
+    }
+    state.ledger.accept()
+    return outcome
   }
+
+  public static func records(of state: State) -> [GameRecord] { state.ledger.records }
 
   /// Whether two cards make a pair: same card in Memory, same rank in Concentration.
   public static func isPair(_ a: PlayingCard, _ b: PlayingCard, variant: Variant) -> Bool {

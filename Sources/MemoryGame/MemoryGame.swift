@@ -6,7 +6,7 @@ import CardTableCore
 /// The two variants share the board and the two-card state machine; they differ in what
 /// matches (RULES §3: same rank and suit; §4: same rank), in what happens to a found pair
 /// (removed after 1.0 s, or left face up) and in how long a mismatch stays visible.
-public enum MemoryGame: GameRules {
+public enum MemoryGame: GameRules, RecordsResults {
   /// Which of the two originals is played.
   public enum Variant: String, CaseIterable, Sendable {
     case memory
@@ -83,6 +83,12 @@ public enum MemoryGame: GameRules {
     public var moves = 0
     /// Every card turned face up.
     public var flips = 0
+    /// The seed that dealt the board.
+    public var seed: UInt64 = 0
+    /// The options in short, for the game's record: `difficulty easy`.
+    public var summary = ""
+    /// The record of the game once it is finished (RULES §6).
+    public var ledger = ResultLedger()
 
     public var pairCount: Int { board.count / 2 }
   }

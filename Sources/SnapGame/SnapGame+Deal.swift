@@ -34,6 +34,7 @@ extension SnapGame {
       startingSeat = players[random.nextInt(below: players.count)].seat
     }
     var state = State(players: players, startingSeat: startingSeat, random: random)
+    state.roundSeed = seed
     deal(deck, in: &state)
     return state
   }

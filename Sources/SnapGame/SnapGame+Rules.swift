@@ -9,6 +9,17 @@ extension SnapGame {
   public static func apply(_ action: Action, by player: PlayerID, to state: inout State)
     throws(RuleViolation) -> Outcome<Event, Action>
   {
+    let outcome = try decide(action, by: player, in: &state)
+    if case .turn = action { state.ledger.moves += 1 }
+    state.ledger.accept()
+    return outcome
+  }
+
+  public static func records(of state: State) -> [GameRecord] { state.ledger.records }
+
+  private static func decide(_ action: Action, by player: PlayerID, in state: inout State)
+    throws(RuleViolation) -> Outcome<Event, Action>
+  {
     switch action {
     case .start, .activateNext, .resume:
       guard player == .referee else { throw .onlyTheTimer }
@@ -242,6 +253,7 @@ extension SnapGame {
     else { return false }
     state.players[index].gamesWon += 1
     state.winner = state.players[index].id
+    _ = close(.finished, in: &state)
     state.phase = .roundOver
     state.pause = nil
     state.hasTurned = false
@@ -268,8 +280,12 @@ extension SnapGame {
     state.snapDecided = false
     state.pause = nil
     state.winner = nil
-    let deck = state.random.shuffled(PlayingCard.standardDeck)
-    deal(deck, in: &state)
+    // NB: each round shuffles with a seed of its own, kept in its record: dealing that seed
+    // again gives the same round.
+    state.roundSeed = state.random.next()
+    var shuffler = SplitMix64(seed: state.roundSeed)
+    deal(shuffler.shuffled(PlayingCard.standardDeck), in: &state)
+    state.ledger.startGame()
     return Outcome(
       events: [.dealt(round: state.round, starting: state.player(at: seat)!.id)],
       scheduled: [dealingTimer], cancelled: allTimerKeys(state))
@@ -334,6 +350,8 @@ extension SnapGame {
   private static func end(
     _ reason: EndReason, in state: inout State, into outcome: inout Outcome<Event, Action>
   ) {
+    // NB: a round cut short by the host leaving is recorded as abandoned.
+    if state.phase == .dealing || state.phase == .playing { _ = close(.abandoned, in: &state) }
     state.phase = .gameOver
     state.endReason = reason
     state.pause = nil
@@ -362,5 +380,20 @@ extension SnapGame {
 
   static func allTimerKeys(_ state: State) -> [String] {
     [TimerKey.deal, TimerKey.activate, TimerKey.turn, TimerKey.pause] + computerSnapKeys(state)
+  }
+
+  /// Records the round: each player's games won, the winner, and the cards turned in it.
+  private static func close(_ ending: GameEnding, in state: inout State) -> GameRecord {
+    let names = state.players.map(\.id.rawValue).joined(separator: ", ")
+    let computers = state.players.filter(\.isComputer).map(\.id.rawValue)
+    let summary =
+      "round \(state.round); players \(names)"
+      + (computers.isEmpty ? "" : "; computer \(computers.joined(separator: ", "))")
+    let scores = state.players.map { PlayerScore(player: $0.id, score: $0.gamesWon) }
+    let winner = ending == .finished ? state.winner : nil
+    return state.ledger.close(
+      game: name, options: summary, seed: state.roundSeed,
+      score: scores.first { $0.player == winner }?.score ?? 0, players: scores, ending: ending,
+      winner: winner)
   }
 }

@@ -43,7 +43,10 @@ import CardTableCore
 ///   cards calls, each after its own delay. A computer host never starts a round by itself.
 /// - `Waiting for other players...` and `Waiting for game to start...` belong to the room
 ///   before the deal: ``waitingStatus(isHost:)``.
-public enum SnapGame: GameRules {
+public enum SnapGame: GameRules, RecordsResults {
+  /// The game's wire name.
+  public static let name = "snap"
+
   /// Who plays, who is played by the computer, and how the first round is dealt.
   public struct Options: Sendable, Equatable {
     /// The players in the order they joined, host first (2–4); this is also clockwise seat
@@ -162,6 +165,10 @@ public enum SnapGame: GameRules {
     public var endReason: EndReason?
     /// The computer players' and later rounds' source of randomness.
     public var random: SplitMix64
+    /// The seed that shuffled this round's deck (the match's seed in round 1).
+    public var roundSeed: UInt64 = 0
+    /// Each round's record once it is won or abandoned (RULES §6).
+    public var ledger = ResultLedger()
 
     /// The host: the first player to sit down, at Bottom.
     public var host: PlayerID { players[0].id }

@@ -181,3 +181,39 @@ func easyMatch() throws -> Match<MemoryGame> {
     #expect(referee.board.allSatisfy { $0.card != nil })
   }
 }
+
+@Suite struct MemoryRecordTests {
+  @Test func aFinishedGameIsRecordedWithItsScoreMovesAndTimes() throws {
+    var match = try easyMatch()
+    try match.perform(.flip(0), by: .solo)
+    try match.perform(.flip(2), by: .solo)
+    match.advance(by: 2)
+    #expect(match.results.isEmpty)
+    for pair in stride(from: 0, to: 12, by: 2) {
+      try match.perform(.flip(pair), by: .solo)
+      try match.perform(.flip(pair + 1), by: .solo)
+      match.advance(by: 1)
+    }
+    let result = try #require(match.results.first)
+    #expect(match.results.count == 1)
+    #expect(result.game == "memory")
+    #expect(result.options == "difficulty easy")
+    #expect(result.seed == 1)
+    #expect(result.score == 1)
+    #expect(result.moves == 7)
+    #expect(result.ending == .finished)
+    #expect(result.start == 0)
+    #expect(result.end == 8, "the last pair left the board at 8 s")
+    #expect(result.duration == 8)
+  }
+
+  @Test func aClearedConcentrationTableIsRecorded() throws {
+    var match = try concentration()
+    for index in 0..<13 {
+      for offset in [0, 13, 26, 39] { try match.perform(.flip(index + offset), by: .solo) }
+    }
+    #expect(match.results.map(\.game) == ["concentration"])
+    #expect(match.results.first?.moves == 26)
+    #expect(match.results.first?.options == "52 cards")
+  }
+}

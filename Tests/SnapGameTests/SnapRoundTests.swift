@@ -172,3 +172,58 @@ import Testing
     #expect(!outcome.cancelled.contains("snap:C"))
   }
 }
+
+@Suite struct SnapRecordTests {
+  @Test(arguments: [1000, 1001] as [UInt64])
+  func everyWonRoundIsRecordedWithItsWinnerItsSeedAndItsTimes(seed: UInt64) throws {
+    var game = try match(
+      ["You", "Ray", "Lucy", "Steve"], computer: ["You", "Ray", "Lucy", "Steve"], seed: seed)
+    var guardrail = 0
+    while game.results.count < 2, guardrail < 20_000 {
+      guardrail += 1
+      if game.state.phase == .roundOver {
+        try game.perform(.nextRound, by: "You")
+      } else if let due = game.nextDue {
+        game.advance(to: due)
+      }
+    }
+    let results = game.results
+    #expect(results.count == 2)
+    for (round, result) in results.enumerated() {
+      #expect(result.game == "snap")
+      #expect(result.ending == .finished)
+      let winner = try #require(result.record.winner)
+      #expect(result.record.players.first { $0.player == winner }?.score == result.score)
+      #expect(result.moves > 0)
+      #expect(result.options.hasPrefix("round \(round + 1); players You, Ray, Lucy, Steve"))
+      #expect(result.duration > Snap.dealingDuration)
+    }
+    #expect(results[0].seed == seed, "round 1 is the match's own deal")
+    #expect(results[1].seed != seed)
+    #expect(results[1].start >= results[0].end, "round 2 is dealt after round 1 is won")
+  }
+
+  @Test func aRoundCutShortByTheHostIsRecordedAsAbandoned() throws {
+    var game = try match(["A", "B", "C"], starting: "B")
+    game.advance(by: Snap.dealingDuration)
+    try game.perform(.turn, by: "B")
+    try game.perform(.leave, by: "A")
+    #expect(game.results.map(\.ending) == [.abandoned])
+    #expect(game.results.first?.record.winner == nil)
+    #expect(game.results.first?.moves == 1)
+  }
+}
+
+@Suite struct SnapRoundSeedTests {
+  @Test func aLaterRoundsSeedDealsThatRoundAgain() throws {
+    var state = try table([("", ""), ("", ""), ("", "")], active: 0)
+    state.players[0].closed = PlayingCard.standardDeck
+    state.phase = .roundOver
+    state.winner = "A"
+    _ = try Snap.apply(.nextRound, by: "A", to: &state)
+    let starter = state.players.first { $0.seat == state.startingSeat }!.id
+    let again = try Snap.deal(
+      Snap.Options(players: ["A", "B", "C"], starting: starter), seed: state.roundSeed)
+    #expect(again.players.map(\.closed) == state.players.map(\.closed))
+  }
+}
