@@ -1,5 +1,6 @@
 """Matchismo and Set in the browser: matches, history lines, found matches, +3 and Hint."""
 import itertools
+import json
 
 from playwright.sync_api import expect
 
@@ -112,3 +113,19 @@ def test_set_plus_three_hint_and_a_found_set(server, page, cardtable):
     for text in cards:
         expect(dialog.get_by_role("img", name=card_name(text)).first).to_be_visible()
     assert dialog.locator("pre").inner_text().startswith(" 1: ")
+
+
+def test_restart_deals_the_current_set_deal_again(server, page, cardtable):
+    require_game(cardtable, "set")
+    page.goto(f"{server}?game=set&seed={SET_SEED}")
+    wait_view(page, "v.table.length === 12")
+    first = json.dumps(json.dumps([slot["card"] for slot in view(page)["table"]]))
+    page.get_by_role("button", name="Deal", exact=True).click()
+    wait_view(page, f"JSON.stringify(v.table.map((s) => s.card)) !== {first}")
+    dealt = [slot["card"] for slot in view(page)["table"]]
+    page.get_by_role("button", name=card_name(dealt[0]), exact=True).click()
+    wait_view(page, "v.flips === 1")
+    page.get_by_role("button", name="Restart").click()
+    wait_view(page, "v.flips === 0")
+    assert [slot["card"] for slot in view(page)["table"]] == dealt
+    expect(page.get_by_text("Score: 0")).to_be_visible()

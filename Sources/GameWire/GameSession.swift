@@ -121,8 +121,9 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   func restart() -> any GameSession {
-    // NB: the options and seed dealt once already, so dealing them again cannot fail.
-    let fresh = try! Match<G>(options: match.options, seed: match.seed)
+    let (options, seed) = G.restartPoint(of: match)
+    // NB: these options and this seed dealt the current game already, so they deal again.
+    let fresh = try! Match<G>(options: options, seed: seed)
     return LiveSession(game: game, options: optionsJSON, deck: deckJSON, match: fresh)
   }
 }

@@ -93,6 +93,14 @@ extension MatchingGame: WireGame {
     }
   }
 
+  /// The current deal in its current mode; after a *Deal* the given deck, if any, is spent.
+  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
+    var options = match.options
+    options.mode = match.state.mode
+    if match.state.ledger.dealtBy != nil { options.deck = nil }
+    return (options, match.state.seed)
+  }
+
   /// `{"cmd":"hint"}`: marks the first matching combination and replies with its table
   /// indices, `{"ok":true,"cards":[i,j]}`, or `[]` when none is left.
   public static let commandNames = ["hint"]

@@ -121,6 +121,13 @@ extension SetGame: WireGame {
     }
   }
 
+  /// The current deal; after a *Deal* the given deck, if any, is spent.
+  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
+    var options = match.options
+    if match.state.ledger.dealtBy != nil { options.deck = nil }
+    return (options, match.state.seed)
+  }
+
   /// `{"cmd":"hint"}`: marks the first set and replies `{"ok":true,"cards":[i,j,k]}`, or `[]`.
   public static let commandNames = ["hint"]
 

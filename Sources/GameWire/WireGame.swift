@@ -36,6 +36,10 @@ public protocol WireGame: GameRules {
 
   /// Whether the game keeps a record of each ended game (``results(of:)``).
   static var keepsResults: Bool { get }
+
+  /// The options and seed that deal the current game again (RULES §6 "restart the same
+  /// deal"): the match's own unless the game was dealt anew within the match.
+  static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64)
 }
 
 extension WireGame {
@@ -49,6 +53,10 @@ extension WireGame {
 
   public static func results(of match: Match<Self>) -> [GameResult] { [] }
   public static var keepsResults: Bool { false }
+
+  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
+    (match.options, match.seed)
+  }
 
   /// Reads every text of a `deck` list with `parse`, naming the first one that is not a card.
   public static func cards<Card>(_ texts: [String], _ parse: (String) -> Card?) throws(WireError)

@@ -109,3 +109,27 @@ import Testing
     #expect(reply["state"]?["board"]?.arrayValue?.count == 12)
   }
 }
+
+@Suite struct RestartTheSameDealTests {
+  @Test(arguments: ["matchismo", "set"])
+  func restartDealsTheCurrentDealAgainNotTheMatchsFirst(game: String) throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"\#(game)","seed":4}"#, #"{"cmd":"act","action":{"type":"deal"}}"#,
+      #"{"cmd":"act","action":{"type":"choose","card":0}}"#, #"{"cmd":"restart"}"#,
+    ])
+    let dealt = try #require(replies[1]["state"])
+    let restarted = try #require(replies[3]["state"])
+    #expect(restarted["table"] == dealt["table"])
+    #expect(restarted["table"] != replies[0]["state"]?["table"])
+    #expect(restarted["score"] == 0 && restarted["flips"] == 0)
+  }
+
+  @Test func restartKeepsMatchismosCurrentMode() throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"matchismo","seed":4}"#,
+      #"{"cmd":"act","action":{"type":"setMode","mode":3}}"#, #"{"cmd":"restart"}"#,
+    ])
+    #expect(replies[2]["state"]?["mode"] == 3)
+    #expect(replies[2]["state"]?["table"] == replies[0]["state"]?["table"])
+  }
+}

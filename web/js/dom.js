@@ -102,3 +102,13 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
     dialog.querySelector('.dialog-buttons .primary, .dialog-buttons button')?.focus();
   });
 }
+
+/**
+ * The Restart button every game shows (RULES §6: restart the same deal): the server deals the
+ * current game again from its seed.
+ * @param {{send: (message: object) => void}} conn
+ * @param {string} [title]
+ */
+export function restartButton(conn, title = 'Deal the same cards again') {
+  return el('button.btn.ghost', { type: 'button', text: 'Restart', title, onclick: () => conn.send({ cmd: 'restart' }) });
+}

@@ -3,7 +3,7 @@
  * the view's `tilt` (fixed by the seed); a match flashes the table green; Refresh deals anew.
  * @module games/concentration
  */
-import { el, setText, showDialog } from '../dom.js';
+import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
@@ -18,7 +18,9 @@ export function mount({ root, toolbar, conn, params }) {
   const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
   root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, status), table));
   let seedToUse = seed;
-  toolbar.append(el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
+  toolbar.append(
+    restartButton(conn),
+    el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];

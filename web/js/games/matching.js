@@ -3,7 +3,7 @@
  * table, found matches with reasons, history with a scrubber, Deal, Hint, settings.
  * @module games/matching
  */
-import { el, setText, showDialog } from '../dom.js';
+import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard, cardImage, cardName, setSymbolsInline } from '../cards.js';
 import { announce, gridKeys } from '../a11y.js';
 import { flash } from '../anim.js';
@@ -62,7 +62,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory() });
   const settingsButton = el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings() });
-  toolbar.append(settingsButton, historyButton);
+  toolbar.append(restartButton(conn), settingsButton, historyButton);
 
   /** @type {HTMLSelectElement|null} */
   let modeSelect = null;

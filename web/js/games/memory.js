@@ -3,7 +3,7 @@
  * pushes `removed` / `turnedDown` updates; this screen only animates what arrives.
  * @module games/memory
  */
-import { el, setText, showDialog } from '../dom.js';
+import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
 import { memoryGeometry } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
@@ -21,7 +21,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
   const screen = el('section.memory-screen', {}, el('div.table-bar', {}, status), table);
   root.append(screen);
   toolbar.append(
-    el('button.btn.ghost', { type: 'button', text: 'Restart', title: 'Deal the same cards again', onclick: () => conn.send({ cmd: 'restart' }) }),
+    restartButton(conn),
     el('a.btn.ghost', { href: '?game=memory', dataset: { nav: '' }, text: 'Menu' }));
 
   /** @type {HTMLButtonElement[]} */

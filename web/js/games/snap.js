@@ -5,7 +5,7 @@
  * `snap` and `nextRound`. Keys: T or Enter on your stack turns, S calls Snap!.
  * @module games/snap
  */
-import { el, setText } from '../dom.js';
+import { el, setText, restartButton } from '../dom.js';
 import { cardImage, cardName } from '../cards.js';
 import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
@@ -28,7 +28,9 @@ export function mount({ root, toolbar, conn, params }) {
     el('p.key-help', { text: 'Keys: T turns your card · S calls Snap!' }));
   const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
   root.append(el('section.snap-screen', {}, table));
-  toolbar.append(el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => newGame(null) }));
+  toolbar.append(
+    restartButton(conn, 'Deal the same first round again'),
+    el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => newGame(null) }));
 
   let view = null;
   let version = -1;
