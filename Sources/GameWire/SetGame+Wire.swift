@@ -29,13 +29,7 @@ extension SetGame: WireGame {
     let type = try json.requiredString("type", in: "An action")
     // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
     // the move of whoever's turn it is (one shared screen).
-    var player = PlayerID.solo
-    if let member = json["player"] {
-      guard let name = member.stringValue else {
-        throw .badRequest("An action's \"player\" must be \"P1\" or \"P2\", not \(member.text).")
-      }
-      player = PlayerID(name)
-    }
+    let player = try json.actionPlayer()
     switch type {
     case "choose": return (.choose(try ChoiceWire.choice(json)), player)
     case "dealThree": return (.dealThree, player)

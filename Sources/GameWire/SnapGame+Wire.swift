@@ -42,13 +42,7 @@ extension SnapGame: WireGame {
   public static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
   {
     let type = try json.requiredString("type", in: "An action")
-    var player = PlayerID.solo
-    if let member = json["player"] {
-      guard let name = member.stringValue else {
-        throw .badRequest("An action's \"player\" must be a player's name, not \(member.text).")
-      }
-      player = PlayerID(name)
-    }
+    let player = try json.actionPlayer()
     switch type {
     case "turn": return (.turn, player)
     case "snap": return (.snap, player)

@@ -92,6 +92,15 @@ extension JSON {
     return value
   }
 
+  /// An action's `player`: the name it gives, or ``PlayerID/solo`` when it gives none.
+  public func actionPlayer() throws(WireError) -> PlayerID {
+    guard let member = self["player"] else { return .solo }
+    guard let name = member.stringValue else {
+      throw .badRequest("An action's \"player\" must be a player's name, not \(member.text).")
+    }
+    return PlayerID(name)
+  }
+
   /// Refuses members other than `allowed`, so that a misspelt option is not silently ignored.
   public func rejectUnknownKeys(_ allowed: Set<String>, in context: String) throws(WireError) {
     guard let keys = keys else { throw .badRequest("\(context) must be an object.") }
