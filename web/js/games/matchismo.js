@@ -2,7 +2,7 @@
  * Matchismo (RULES §1): playing cards, 2-card or 3-card matches.
  * @module games/matchismo
  */
-import { mountMatching } from './matching.js';
+import { mountMatching } from './matching/screen.js';
 
 /** @param {Parameters<typeof mountMatching>[0]} ctx */
 export function mount(ctx) {

@@ -2,7 +2,7 @@
  * Set (RULES §2): the 81-card deck, +3, Hint and the two-player option.
  * @module games/set
  */
-import { mountMatching } from './matching.js';
+import { mountMatching } from './matching/screen.js';
 
 /** @param {Parameters<typeof mountMatching>[0]} ctx */
 export function mount(ctx) {

@@ -1,32 +1,15 @@
 /**
- * The matching UI that Matchismo (RULES §1) and Set (§2) share: score, flips, status line,
- * table, found matches with reasons, history with a scrubber, Deal, Hint, settings.
- * @module games/matching
+ * The screen that Matchismo (RULES §1) and Set (§2) share: score, flips, status line, table,
+ * found matches with reasons, Deal, +3, Hint and the two-player option; the settings and the
+ * history have their own modules.
+ * @module games/matching/screen
  */
-import { el, setText, showDialog, restartButton } from '../dom.js';
-import { createCardButton, showCard, cardImage, cardName, setSymbolsInline } from '../cards.js';
-import { announce, gridKeys } from '../a11y.js';
-import { flash } from '../anim.js';
-
-const SETTINGS_KEY = 'cardtable.settings';
-const DEFAULTS = { matchBonus: 4, mismatchPenalty: 2, costToChoose: 1 };
-const SETTING_LABELS = { matchBonus: 'Match bonus', mismatchPenalty: 'Mismatch penalty', costToChoose: 'Cost to choose' };
-const SET_TEXT = /(?:diamond|squiggle|oval):(?:red|green|purple):(?:solid|striped|open):[123]/g;
-
-/** @returns {{matchBonus: number, mismatchPenalty: number, costToChoose: number}} the remembered settings */
-export function loadSettings() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
-    const result = { ...DEFAULTS };
-    for (const key of Object.keys(DEFAULTS)) {
-      const n = Number(saved[key]);
-      if (Number.isInteger(n) && n >= 0 && n <= 10) result[key] = n;
-    }
-    return result;
-  } catch {
-    return { ...DEFAULTS };
-  }
-}
+import { el, setText, restartButton } from '../../dom.js';
+import { createCardButton, showCard, cardImage, cardName } from '../../cards.js';
+import { announce, gridKeys } from '../../a11y.js';
+import { flash } from '../../anim.js';
+import { loadSettings, openSettings, settingsChanged } from './settings.js';
+import { entryNodes, openHistory } from './history.js';
 
 /**
  * @typedef {object} MatchingConfig
@@ -38,7 +21,7 @@ export function loadSettings() {
 
 /**
  * Mounts a matching game.
- * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx
+ * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../../connection.js').Connection, params: URLSearchParams}} ctx
  * @param {MatchingConfig} config
  */
 export function mountMatching({ root, toolbar, conn, params }, config) {
@@ -60,7 +43,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   root.append(el(`section.matching-screen.${game}-screen`, {},
     el('div.score-bar', {}, score, flips, players, controls), status, over, grid, found));
 
-  const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory() });
+  const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory(view?.history ?? [], game) });
   const settingsButton = el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings() });
   toolbar.append(restartButton(conn), settingsButton, historyButton);
 
@@ -127,10 +110,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   /** Deal: a fresh deck; when the settings changed since this game began, a new game with them. */
   function deal() {
     seed = null;
-    const wanted = loadSettings();
-    const now = view?.settings ?? {};
-    const changed = Object.keys(DEFAULTS).some((key) => now[key] !== wanted[key]);
-    if (changed || !view) newGame();
+    if (settingsChanged(view?.settings ?? {}) || !view) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
   }
 
@@ -212,7 +192,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     if (status.dataset.text !== view.status) {
       // Set cards in the status line are drawn as coloured symbols, as in the history.
       status.dataset.text = view.status;
-      status.replaceChildren(...entryNodes(view.status));
+      status.replaceChildren(...entryNodes(view.status, game));
     }
     if (modeSelect) {
       modeSelect.value = String(view.mode);
@@ -232,65 +212,6 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       announce('Game Over! No matches left ...');
     }
     if (!view.over) over.replaceChildren();
-  }
-
-  function openSettings() {
-    const current = loadSettings();
-    const fields = Object.keys(DEFAULTS).map((key) => {
-      const input = el('input', { type: 'range', min: 0, max: 10, step: 1, value: current[key], id: `setting-${key}`, name: key });
-      const output = el('output', { for: `setting-${key}`, text: String(current[key]) });
-      input.addEventListener('input', () => setText(output, input.value));
-      return el('div.setting', {}, el('label', { for: `setting-${key}`, text: SETTING_LABELS[key] }), input, output);
-    });
-    const body = el('div.settings-body', {}, ...fields, el('p.note', { text: 'New values apply from the next Deal.' }));
-    showDialog({ title: 'Settings', body, buttons: [{ label: 'Cancel', value: 'cancel' }, { label: 'Save', value: 'save', primary: true }] })
-      .then((value) => {
-        if (value !== 'save') return;
-        const saved = {};
-        for (const input of body.querySelectorAll('input')) saved[input.name] = Number(input.value);
-        localStorage.setItem(SETTINGS_KEY, JSON.stringify(saved));
-        announce('Settings saved. They apply from the next Deal.');
-      });
-  }
-
-  /** The numbered history (`%2d: entry`, a blank line between), with a scrubber. */
-  function openHistory() {
-    const entries = view?.history ?? [];
-    const lines = entries.map((entry, i) => el('span.history-entry', {}, `${String(i + 1).padStart(2, ' ')}: `, ...entryNodes(entry)));
-    const pre = el('pre.history-text', { tabindex: '0', 'aria-label': 'History entries' });
-    lines.forEach((line, i) => { if (i) pre.append('\n\n'); pre.append(line); });
-    if (!entries.length) pre.append('No moves yet.');
-    const scrubber = /** @type {HTMLInputElement} */ (el('input.scrubber', { type: 'range', min: 1, max: Math.max(1, entries.length), value: Math.max(1, entries.length), 'aria-label': 'History position', disabled: entries.length < 2 }));
-    const current = el('p.history-current', { 'aria-live': 'polite' });
-    const show = () => {
-      const at = Number(scrubber.value);
-      // The chosen entry: dimmed while it is an old one, at full strength when it is the newest.
-      current.replaceChildren(...(entries[at - 1] ? [`${String(at).padStart(2, ' ')}: `, ...entryNodes(entries[at - 1])] : []));
-      current.classList.toggle('old', at < entries.length);
-      scrubber.setAttribute('aria-valuetext', entries[at - 1] ? `${at}: ${entries[at - 1]}` : 'empty');
-      lines.forEach((line, i) => {
-        line.classList.toggle('older', i + 1 < at);
-        line.hidden = i + 1 > at;
-        // NB: hidden entries also drop their separating blank line.
-        if (line.previousSibling?.nodeType === Node.TEXT_NODE) line.previousSibling.textContent = i + 1 > at ? '' : '\n\n';
-      });
-    };
-    scrubber.addEventListener('input', show);
-    show();
-    showDialog({ title: 'History', body: el('div.history-body', {}, scrubber, current, pre), className: 'history-dialog', buttons: [{ label: 'Close', value: 'close', primary: true }] });
-  }
-
-  /** Set card texts become coloured symbols; other text stays text. @param {string} entry */
-  function entryNodes(entry) {
-    if (game !== 'set') return [entry];
-    const nodes = [];
-    let last = 0;
-    for (const m of entry.matchAll(SET_TEXT)) {
-      nodes.push(entry.slice(last, m.index), setSymbolsInline(m[0]));
-      last = m.index + m[0].length;
-    }
-    nodes.push(entry.slice(last));
-    return nodes;
   }
 
   return {
