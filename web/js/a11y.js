@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Accessibility helpers: the live-region announcer, reduced motion and arrow-key grids.
  * @module a11y
@@ -33,8 +34,9 @@ export function announce(text) {
  */
 export function gridKeys(container, columns, selector = 'button.card') {
   container.addEventListener('keydown', (event) => {
+    /** @type {Record<string, number>} */
     const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns(), ArrowDown: columns() };
-    const cards = [...container.querySelectorAll(selector)];
+    const cards = [.../** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll(selector))];
     const from = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (from < 0) return;
     let to;
@@ -44,7 +46,7 @@ export function gridKeys(container, columns, selector = 'button.card') {
       // Skip cards that left the table (hidden), in the direction of travel.
       while (to >= 0 && to < cards.length && !isVisible(cards[to])) to += step;
     } else if (event.key === 'Home') to = cards.findIndex(isVisible);
-    else if (event.key === 'End') to = cards.findLastIndex(isVisible);
+    else if (event.key === 'End') to = cards.map(isVisible).lastIndexOf(true);
     else return;
     if (to >= 0 && to < cards.length && isVisible(cards[to])) {
       event.preventDefault();

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Decorative animations: cards flying between piles, splashes and table flashes.
  * They never change game state and are skipped entirely under prefers-reduced-motion.
@@ -11,7 +12,7 @@ import { backSVG, cardFaceSVG } from './cards.js';
  * Flies a card image from one element's box to another's.
  * @param {Element} from
  * @param {Element} to
- * @param {{face?: string|null, delay?: number, duration?: number, flip?: boolean}} [options]
+ * @param {{face?: string|null, delay?: number, duration?: number}} options
  *   `face`: card text to show face up (else a card back)
  * @returns {Promise<void>} resolves when the card has landed
  */

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * CardTable's page: the home screen, Memory's menu, and routing by URL parameters.
  *
@@ -14,7 +15,19 @@ import { Connection } from './connection.js';
 import { el, setText } from './dom.js';
 import { cardFaceSVG } from './cards.js';
 
-/** Game modules, loaded on demand. */
+/** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
+/**
+ * @typedef {object} GameInfo
+ * @property {string} title
+ * @property {() => Promise<{mount: (ctx: import('./protocol.js').GameContext) => import('./protocol.js').GameScreen<AnyUpdate>}>} load
+ * @property {string} blurb
+ * @property {string} face  the card on its home-screen tile
+ */
+
+/**
+ * Game modules, loaded on demand.
+ * @type {Record<string, GameInfo>}
+ */
 const GAMES = {
   memory: { title: 'Memory', load: () => import('./games/memory.js'), blurb: 'Find the pairs: three sizes of table.', face: 'K♥' },
   concentration: { title: 'Concentration', load: () => import('./games/concentration.js'), blurb: 'All 52 cards, tilted on the table. Match ranks.', face: 'Q♠' },
@@ -28,6 +41,7 @@ const toolbar = /** @type {HTMLElement} */ (document.getElementById('toolbar-end
 const title = /** @type {HTMLElement} */ (document.getElementById('page-title'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('connection-banner'));
 
+/** @type {{version: number, lastView: import('./protocol.js').GameView|null, game: string|null, seed: number|null}} */
 const latest = { version: -1, lastView: null, game: null, seed: null };
 Object.defineProperty(window, 'cardtable', {
   value: Object.freeze({
@@ -40,8 +54,12 @@ Object.defineProperty(window, 'cardtable', {
 
 /** @type {Connection|null} */
 let conn = null;
-/** The mounted game controller, if any. */
+/**
+ * The mounted game's screen, if any.
+ * @type {import('./protocol.js').GameScreen<AnyUpdate>|null}
+ */
 let current = null;
+/** @type {string|null} */
 let currentGame = null;
 let routeToken = 0;
 
@@ -50,7 +68,7 @@ function connection() {
   if (conn) return conn;
   conn = new Connection();
   conn.addEventListener('update', (event) => {
-    const message = /** @type {CustomEvent} */ (event).detail;
+    const message = /** @type {CustomEvent<AnyUpdate>} */ (event).detail;
     if (message.game !== currentGame) return;
     latest.version = message.version;
     latest.lastView = message.view;
@@ -58,9 +76,9 @@ function connection() {
     latest.seed = message.seed;
     current?.update?.(message);
   });
-  conn.addEventListener('answer', (event) => current?.answer?.(/** @type {CustomEvent} */ (event).detail));
+  conn.addEventListener('answer', (event) => current?.answer?.(/** @type {CustomEvent<import('./protocol.js').Answer>} */ (event).detail));
   conn.addEventListener('error', (event) => {
-    const message = /** @type {CustomEvent} */ (event).detail;
+    const message = /** @type {CustomEvent<import('./protocol.js').ErrorMessage>} */ (event).detail;
     console.info('CardTable server refused:', message?.error);
     current?.error?.(message);
   });
@@ -131,7 +149,7 @@ function memoryMenu() {
   document.body.dataset.screen = 'memory-menu';
   setTitle('Memory');
   const seed = new URLSearchParams(location.search).get('seed');
-  const button = (level, label) => el(`a.menu-button.${level}`, {
+  const button = (/** @type {string} */ level, /** @type {string} */ label) => el(`a.menu-button.${level}`, {
     href: `?game=memory&difficulty=${level}${seed ? `&seed=${encodeURIComponent(seed)}` : ''}`, dataset: { nav: '' }, role: 'button', text: label,
   });
   main.replaceChildren(el('section.memory-menu', { 'aria-label': 'Choose a difficulty' },

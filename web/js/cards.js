@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Cards drawn as SVG, and their accessible names.
  *
@@ -16,6 +17,7 @@
  */
 import { svg, el } from './dom.js';
 
+/** @type {Record<string, Suit>} */
 const SUITS = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' };
 const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three'];
@@ -24,9 +26,11 @@ const INK = { red: '#d7263d', black: '#1d1d1f' };
 /** Width and height of every card's SVG viewBox (height / width ≈ 1.45 as the Memory original). */
 const W = 200, H = 290;
 
+/** @typedef {'S'|'H'|'D'|'C'} Suit */
+/** @typedef {{kind: 'playing', rank: string, suit: Suit, red: boolean}} PlayingCard */
 /**
- * @typedef {{kind: 'playing', rank: string, suit: 'S'|'H'|'D'|'C', red: boolean}} PlayingCard
- * @typedef {{kind: 'set', symbol: string, color: string, shading: string, number: number}} SetCard
+ * @typedef {{kind: 'set', symbol: 'diamond'|'squiggle'|'oval', color: 'red'|'green'|'purple',
+ *   shading: 'solid'|'striped'|'open', number: 1|2|3}} SetCard
  */
 
 /**
@@ -37,7 +41,7 @@ const W = 200, H = 290;
 export function parseCard(text) {
   if (typeof text !== 'string') return null;
   const set = /^(diamond|squiggle|oval):(red|green|purple):(solid|striped|open):([123])$/.exec(text);
-  if (set) return { kind: 'set', symbol: set[1], color: set[2], shading: set[3], number: Number(set[4]) };
+  if (set) return /** @type {SetCard} */ ({ kind: 'set', symbol: set[1], color: set[2], shading: set[3], number: Number(set[4]) });
   const play = /^(A|[2-9]|10|J|Q|K)([♠♥♦♣])$/.exec(text);
   if (play) {
     const suit = SUITS[play[2]];
@@ -69,13 +73,17 @@ export function faceDownName(index) {
 
 /** @param {number} x @param {number} y @param {number} size @param {string} suit @param {boolean} [flip] */
 function pip(x, y, size, suit, flip = false) {
+  /** @type {Record<string, string|number>} */
   const attrs = { href: `#suit-${suit}`, x: x - size / 2, y: y - size / 2, width: size, height: size };
   if (flip) attrs.transform = `rotate(180 ${x} ${y})`;
   return svg('use', attrs);
 }
 
 const L = 62, C = 100, R = 138;
-/** Pip centres for ranks 2…10 (the classic layouts). */
+/**
+ * Pip centres for ranks 2…10 (the classic layouts).
+ * @type {Record<string, [number, number][]>}
+ */
 const PIPS = {
   2: [[C, 62], [C, 228]],
   3: [[C, 62], [C, 145], [C, 228]],
@@ -91,7 +99,7 @@ const PIPS = {
 /** @param {PlayingCard} card */
 function playingFace(card) {
   const ink = card.red ? INK.red : INK.black;
-  const corner = (transform) => svg('g', transform ? { transform } : {},
+  const corner = (/** @type {string|null} */ transform) => svg('g', transform ? { transform } : {},
     svg('text', { x: 22, y: 42, 'text-anchor': 'middle', class: 'rank', 'font-size': card.rank === '10' ? 30 : 34, text: card.rank }),
     pip(22, 62, 24, card.suit));
   const body = svg('g', {});
@@ -173,7 +181,7 @@ export function createCardButton(index) {
  * @param {number} index  0-based board index
  */
 export function showCard(button, face, index) {
-  const front = button.querySelector('.face.front');
+  const front = /** @type {HTMLElement} */ (button.querySelector('.face.front'));
   if (face) {
     if (button.dataset.face !== face) {
       front.replaceChildren(cardFaceSVG(face));

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The WebSocket to `cardtable serve` (docs/PROTOCOL.md): one connection to `/ws` on the
  * page's own host, reconnected with exponential backoff, with request ids.
@@ -19,7 +20,10 @@ export class Connection extends EventTarget {
     this.url = url ?? `${scheme}//${location.host}/ws`;
     /** @type {WebSocket|null} */
     this.socket = null;
-    /** Messages sent while the socket was not open, sent on open. */
+    /**
+     * Messages sent while the socket was not open, sent on open.
+     * @type {string[]}
+     */
     this.queue = [];
     this.nextId = 1;
     this.delay = MIN_DELAY;
@@ -58,13 +62,13 @@ export class Connection extends EventTarget {
 
   /**
    * Sends a message, adding a fresh request id; queued while disconnected.
-   * @param {Record<string, any>} message  e.g. `{cmd: 'act', action: {...}, version: 3}`
+   * @param {import('./protocol.js').Request} message  e.g. `{cmd: 'act', action: {...}, version: 3}`
    * @returns {number} the request id (the server copies it into `reply`)
    */
   send(message) {
     const id = this.nextId++;
     const text = JSON.stringify({ ...message, id });
-    if (this.isOpen) this.socket.send(text);
+    if (this.socket && this.isOpen) this.socket.send(text);
     else this.queue.push(text);
     return id;
   }
@@ -81,7 +85,10 @@ export class Connection extends EventTarget {
     if (message && typeof message.type === 'string') this.emit(message.type, message);
   }
 
-  /** @param {string} type @param {any} detail */
+  /**
+   * @param {string} type
+   * @param {import('./protocol.js').ServerMessage|null} detail
+   */
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }

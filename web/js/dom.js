@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Tiny DOM helpers shared by every screen.
  * @module dom
@@ -36,6 +37,10 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * @param {HTMLElement|SVGElement} node
+ * @param {Record<string, any>} attrs
+ */
 function setAttrs(node, attrs) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
@@ -47,6 +52,10 @@ function setAttrs(node, attrs) {
   }
 }
 
+/**
+ * @param {Element} node
+ * @param {(Node|string|null|undefined|false)[]} children
+ */
 function append(node, children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
@@ -73,12 +82,12 @@ export function setText(node, text) {
  */
 export function showDialog({ title, message, body, buttons = [{ label: 'OK', value: 'ok', primary: true }], className = '' }) {
   const titleId = `dlg-title-${Math.random().toString(36).slice(2, 8)}`;
-  const dialog = el(`dialog.dialog${className ? '.' + className : ''}`, { 'aria-labelledby': titleId },
+  const dialog = /** @type {HTMLDialogElement} */ (el(`dialog.dialog${className ? '.' + className : ''}`, { 'aria-labelledby': titleId },
     el('h2.dialog-title', { id: titleId, text: title }),
     message ? el('p.dialog-message', { text: message }) : null,
     body ?? null,
     el('form.dialog-buttons', { method: 'dialog' },
-      ...buttons.map((b) => el(`button.btn${b.primary ? '.primary' : ''}`, { value: b.value, text: b.label }))));
+      ...buttons.map((b) => el(`button.btn${b.primary ? '.primary' : ''}`, { value: b.value, text: b.label })))));
   const opener = /** @type {HTMLElement|null} */ (document.activeElement);
   document.body.append(dialog);
   return new Promise((resolve) => {
@@ -91,7 +100,9 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
     // leave the page for the browser's own controls).
     dialog.addEventListener('keydown', (event) => {
       if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')]
+      const candidates = /** @type {NodeListOf<HTMLElement & {disabled?: boolean}>} */ (
+        dialog.querySelectorAll('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])'));
+      const focusable = [...candidates]
         .filter((node) => !node.disabled && !node.hidden && node.getClientRects().length);
       if (!focusable.length) return;
       const first = focusable[0], last = focusable[focusable.length - 1];
@@ -99,15 +110,16 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
       else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
     });
     dialog.showModal();
-    dialog.querySelector('.dialog-buttons .primary, .dialog-buttons button')?.focus();
+    /** @type {HTMLElement|null} */ (dialog.querySelector('.dialog-buttons .primary, .dialog-buttons button'))?.focus();
   });
 }
 
 /**
  * The Restart button every game shows (RULES §6: restart the same deal): the server deals the
  * current game again from its seed.
- * @param {{send: (message: object) => void}} conn
+ * @param {{send: (message: import('./protocol.js').Request) => void}} conn
  * @param {string} [title]
+ * @returns {HTMLElement}
  */
 export function restartButton(conn, title = 'Deal the same cards again') {
   return el('button.btn.ghost', { type: 'button', text: 'Restart', title, onclick: () => conn.send({ cmd: 'restart' }) });

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The table geometry of Sources/CardLayout, ported to JavaScript (same formulas, same names).
  * @module geometry

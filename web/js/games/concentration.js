@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Concentration (RULES §4): all 52 cards on a tilted, overlapping table. The angles come from
  * the view's `tilt` (fixed by the seed); a match flashes the table green; Refresh deals anew.
@@ -9,7 +10,13 @@ import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
 import { flash } from '../anim.js';
 
-/** @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx */
+/** @typedef {import('../protocol.js').ConcentrationView} ConcentrationView */
+/** @typedef {import('../protocol.js').ConcentrationUpdate} ConcentrationUpdate */
+
+/**
+ * @param {import('../protocol.js').GameContext} ctx
+ * @returns {import('../protocol.js').GameScreen<ConcentrationUpdate>}
+ */
 export function mount({ root, toolbar, conn, params }) {
   const seed = params.get('seed');
   const moves = el('span.counter', { text: 'Moves: 0' });
@@ -24,6 +31,7 @@ export function mount({ root, toolbar, conn, params }) {
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
+  /** @type {ConcentrationView|null} */
   let view = null;
   let version = -1;
   let columns = 8;
@@ -31,6 +39,7 @@ export function mount({ root, toolbar, conn, params }) {
   gridKeys(table, () => columns);
 
   function newGame() {
+    /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'concentration' };
     if (seedToUse !== null && seedToUse !== '') message.seed = Number(seedToUse);
     conn.send(message);
@@ -58,12 +67,18 @@ export function mount({ root, toolbar, conn, params }) {
 
   /** @param {number} index */
   function flip(index) {
-    const spot = view?.board[index];
+    if (!view) return;
+    const spot = view.board[index];
     if (!spot || view.over || view.waiting || spot.faceUp || spot.matched) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
   }
 
-  function render(events) {
+  /**
+   * Draws a view and animates its events.
+   * @param {ConcentrationView} view
+   * @param {import('../protocol.js').MemoryEvent[]} events
+   */
+  function render(view, events) {
     if (buttons.length !== view.board.length) {
       buttons = view.board.map((_, i) => {
         const b = createCardButton(i);
@@ -103,7 +118,7 @@ export function mount({ root, toolbar, conn, params }) {
       clockAt = performance.now();
       ended = view.over;
       if (fresh) table.classList.remove('cleared');
-      render(message.events ?? []);
+      render(message.view, message.events ?? []);
       tick();
       if (view.over && !table.classList.contains('cleared')) {
         table.classList.add('cleared');

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Matchismo (RULES §1): playing cards, 2-card or 3-card matches.
  * @module games/matchismo

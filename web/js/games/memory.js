@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Memory (RULES §3) on the original's grid geometry. The server runs the 1 s / 2 s timers and
  * pushes `removed` / `turnedDown` updates; this screen only animates what arrives.
@@ -8,8 +9,12 @@ import { createCardButton, showCard } from '../cards.js';
 import { memoryGeometry } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
 
+/** @typedef {import('../protocol.js').MemoryView} MemoryView */
+/** @typedef {import('../protocol.js').MemoryUpdate} MemoryUpdate */
+
 /**
- * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams, navigate: (s: string) => void, setTitle: (t: string) => void}} ctx
+ * @param {import('../protocol.js').GameContext} ctx
+ * @returns {import('../protocol.js').GameScreen<MemoryUpdate>}
  */
 export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
   const difficulty = params.get('difficulty') ?? 'easy';
@@ -26,6 +31,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
+  /** @type {MemoryView|null} */
   let view = null;
   let version = -1;
   let dialogShown = false;
@@ -33,6 +39,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
   gridKeys(table, () => view?.columns ?? 4);
 
   const newGame = () => {
+    /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'memory', options: { difficulty } };
     if (seed !== null && seed !== '') message.seed = Number(seed);
     conn.send(message);
@@ -54,12 +61,16 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
 
   /** @param {number} index */
   function flip(index) {
-    const spot = view?.board[index];
+    if (!view) return;
+    const spot = view.board[index];
     if (!spot || view.over || view.waiting || spot.faceUp || spot.removed) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
   }
 
-  /** Builds the buttons when the board's size changes (a new game). */
+  /**
+   * Builds the buttons when the board's size changes (a new game).
+   * @param {number} count
+   */
   function build(count) {
     buttons = Array.from({ length: count }, (_, i) => {
       const button = createCardButton(i);
@@ -69,7 +80,12 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
     table.replaceChildren(...buttons);
   }
 
-  function render(events) {
+  /**
+   * Draws a view and animates its events.
+   * @param {MemoryView} view
+   * @param {import('../protocol.js').MemoryEvent[]} events
+   */
+  function render(view, events) {
     if (buttons.length !== view.board.length) build(view.board.length);
     const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     view.board.forEach((spot, i) => {
@@ -87,7 +103,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
     // Keep the keyboard focus on the table when a focused card leaves it.
     if (focused >= 0 && view.board[focused].removed) {
       const next = view.board.findIndex((s, i) => !s.removed && i > focused);
-      const prev = view.board.findLastIndex((s) => !s.removed);
+      const prev = view.board.map((s) => !s.removed).lastIndexOf(true);
       const target = buttons[next >= 0 ? next : prev];
       (target ?? table).focus();
     }
@@ -112,7 +128,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
       view = message.view;
       version = message.version;
       if (first) dialogShown = false;
-      render(message.events ?? []);
+      render(message.view, message.events ?? []);
       if (view.over) finish();
     },
     reopen: newGame,
@@ -120,7 +136,10 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
   };
 }
 
-/** @param {HTMLElement} node @param {string} className */
+/**
+ * @param {HTMLElement|undefined} node
+ * @param {string} className
+ */
 function pulse(node, className) {
   if (!node) return;
   node.classList.remove(className);

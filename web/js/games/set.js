@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Set (RULES §2): the 81-card deck, +3, Hint and the two-player option.
  * @module games/set

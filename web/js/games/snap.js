@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Snap! (RULES §5), single player: you (Bottom) against Ray (Left), Lucy (Top), Steve (Right).
  * The server deals, runs the computer players and decides every Snap!; this screen draws the
@@ -10,11 +11,20 @@ import { cardImage, cardName } from '../cards.js';
 import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
 
+/** @typedef {import('../protocol.js').SnapView} SnapView */
+/** @typedef {import('../protocol.js').SnapUpdate} SnapUpdate */
+/** @typedef {import('../protocol.js').Position} Position */
+
 const OPTIONS = { players: ['You', 'Ray', 'Lucy', 'Steve'], computer: ['Ray', 'Lucy', 'Steve'] };
+/** @type {Position[]} */
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
+/** @type {Record<string, [string, 'good'|'bad'|'late']>} */
 const SPLASH = { correct: ['Snap!', 'good'], wrong: ['Wrong!', 'bad'], tooLate: ['Too late!', 'late'] };
 
-/** @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../connection.js').Connection, params: URLSearchParams}} ctx */
+/**
+ * @param {import('../protocol.js').GameContext} ctx
+ * @returns {import('../protocol.js').GameScreen<SnapUpdate>}
+ */
 export function mount({ root, toolbar, conn, params }) {
   const seed = params.get('seed');
   const seats = Object.fromEntries(POSITIONS.map((position) => [position, makeSeat(position)]));
@@ -32,12 +42,18 @@ export function mount({ root, toolbar, conn, params }) {
     restartButton(conn, 'Deal the same first round again'),
     el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => newGame(null) }));
 
+  /** @type {SnapView|null} */
   let view = null;
   let version = -1;
-  /** While the deal is being animated: cards shown per position so far. */
+  /**
+   * While the deal is being animated: cards shown per position so far.
+   * @type {Record<string, number>|null}
+   */
   let dealtSoFar = null;
 
+  /** @param {string|null} withSeed */
   function newGame(withSeed) {
+    /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'snap', options: OPTIONS };
     if (withSeed !== null && withSeed !== '') message.seed = Number(withSeed);
     conn.send(message);
@@ -55,14 +71,14 @@ export function mount({ root, toolbar, conn, params }) {
     if (view?.canSnap) act('snap');
   }
   seats.bottom.closed.addEventListener('click', turn);
-  const onKey = (event) => {
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || /** @type {HTMLElement} */ (event.target)?.matches?.('input, select, textarea')) return;
     if (event.key === 's' || event.key === 'S') { event.preventDefault(); snap(); }
     if (event.key === 't' || event.key === 'T') { event.preventDefault(); turn(); }
   };
   document.addEventListener('keydown', onKey);
 
-  /** @returns {Record<string, any>} players by on-screen position */
+  /** @returns {Record<string, import('../protocol.js').SnapPlayer>} players by on-screen position */
   function byPosition() {
     return Object.fromEntries((view?.players ?? []).map((p) => [p.position, p]));
   }
@@ -73,6 +89,7 @@ export function mount({ root, toolbar, conn, params }) {
   }
 
   function render() {
+    if (!view) return;
     const players = byPosition();
     for (const position of POSITIONS) {
       const seat = seats[position];
@@ -117,9 +134,12 @@ export function mount({ root, toolbar, conn, params }) {
     if (hadFocus && nextRound.hidden) seats.bottom.closed.focus();
   }
 
-  /** Deals the 52 cards clockwise from the starting player, one every 0.1 s (as the server). */
+  /**
+   * Deals the 52 cards clockwise from the starting player, one every 0.1 s (as the server).
+   * @param {string} starting
+   */
   async function animateDeal(starting) {
-    if (reducedMotion()) return;
+    if (!view || reducedMotion()) return;
     const order = [...view.players].sort((a, b) => POSITIONS.indexOf(a.seat) - POSITIONS.indexOf(b.seat));
     const start = Math.max(0, order.findIndex((p) => p.name === starting));
     dealtSoFar = Object.fromEntries(POSITIONS.map((p) => [p, 0]));
@@ -140,10 +160,13 @@ export function mount({ root, toolbar, conn, params }) {
     if (view) render();
   }
 
-  /** Animates one update's events. @param {any[]} events */
+  /**
+   * Animates one update's events.
+   * @param {import('../protocol.js').SnapEvent[]} events
+   */
   function animate(events) {
     for (const event of events) {
-      const seat = seatOf(event.player);
+      const seat = 'player' in event ? seatOf(event.player) : null;
       switch (event.type) {
         case 'dealt':
           animateDeal(event.starting);
@@ -207,8 +230,21 @@ export function mount({ root, toolbar, conn, params }) {
 }
 
 /**
+ * @typedef {object} Seat
+ * @property {HTMLElement} root
+ * @property {HTMLElement} name
+ * @property {HTMLElement} won
+ * @property {HTMLElement} count
+ * @property {HTMLElement} closed  your stack is a button, the others' are pictures
+ * @property {HTMLElement} closedBadge
+ * @property {HTMLElement} open
+ * @property {string|null|undefined} openFace  the open pile's top card as drawn (undefined: not yet)
+ */
+
+/**
  * One seat: name, games won, card count, the closed stack and the open pile.
- * @param {string} position  bottom, left, top or right (on screen)
+ * @param {Position} position  on screen
+ * @returns {Seat}
  */
 function makeSeat(position) {
   const name = el('strong.seat-name');

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The matching games' history (RULES §1): the History dialog with its scrubber, and Set cards
  * in entries drawn as coloured symbols.
@@ -13,14 +14,16 @@ const SET_TEXT = /(?:diamond|squiggle|oval):(?:red|green|purple):(?:solid|stripe
  * stays text.
  * @param {string} entry
  * @param {'matchismo'|'set'} game
+ * @returns {(string|HTMLElement)[]}
  */
 export function entryNodes(entry, game) {
   if (game !== 'set') return [entry];
   const nodes = [];
   let last = 0;
   for (const m of entry.matchAll(SET_TEXT)) {
-    nodes.push(entry.slice(last, m.index), setSymbolsInline(m[0]));
-    last = m.index + m[0].length;
+    const at = m.index ?? 0;
+    nodes.push(entry.slice(last, at), setSymbolsInline(m[0]));
+    last = at + m[0].length;
   }
   nodes.push(entry.slice(last));
   return nodes;

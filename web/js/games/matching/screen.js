@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The screen that Matchismo (RULES §1) and Set (§2) share: score, flips, status line, table,
  * found matches with reasons, Deal, +3, Hint and the two-player option; the settings and the
@@ -11,6 +12,9 @@ import { flash } from '../../anim.js';
 import { loadSettings, openSettings, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
 
+/** @typedef {import('../../protocol.js').MatchingView} MatchingView */
+/** @typedef {import('../../protocol.js').MatchingUpdate} MatchingUpdate */
+
 /**
  * @typedef {object} MatchingConfig
  * @property {'matchismo'|'set'} game
@@ -21,8 +25,9 @@ import { entryNodes, openHistory } from './history.js';
 
 /**
  * Mounts a matching game.
- * @param {{root: HTMLElement, toolbar: HTMLElement, conn: import('../../connection.js').Connection, params: URLSearchParams}} ctx
+ * @param {import('../../protocol.js').GameContext} ctx
  * @param {MatchingConfig} config
+ * @returns {import('../../protocol.js').GameScreen<MatchingUpdate>}
  */
 export function mountMatching({ root, toolbar, conn, params }, config) {
   const { game } = config;
@@ -52,9 +57,10 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   /** @type {HTMLElement|null} */
   let modeNote = null;
   if (config.modeSelector) {
-    modeSelect = /** @type {HTMLSelectElement} */ (el('select.btn', { 'aria-label': 'Cards to match', onchange: () => {
-      conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(modeSelect.value) }, version });
+    const select = /** @type {HTMLSelectElement} */ (el('select.btn', { 'aria-label': 'Cards to match', onchange: () => {
+      conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(select.value) }, version });
     } }, el('option', { value: '2', text: '2-card match' }), el('option', { value: '3', text: '3-card match' })));
+    modeSelect = select;
     modeNote = el('span.mode-note', { id: 'mode-note', hidden: true, text: 'Mode locked until Deal' });
     modeSelect.setAttribute('aria-describedby', 'mode-note');
     controls.append(modeSelect, modeNote);
@@ -71,10 +77,11 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   /** @type {HTMLInputElement|null} */
   let twoPlayer = null;
   if (config.twoPlayer) {
-    twoPlayer = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'two-player' }));
-    twoPlayer.checked = localStorage.getItem(twoPlayerKey) === 'true';
-    twoPlayer.addEventListener('change', () => {
-      localStorage.setItem(twoPlayerKey, String(twoPlayer.checked));
+    const toggle = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'two-player' }));
+    twoPlayer = toggle;
+    toggle.checked = localStorage.getItem(twoPlayerKey) === 'true';
+    toggle.addEventListener('change', () => {
+      localStorage.setItem(twoPlayerKey, String(toggle.checked));
       seed = null;
       newGame();
     });
@@ -84,6 +91,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
+  /** @type {MatchingView|null} */
   let view = null;
   let version = -1;
   let foundCount = -1;
@@ -94,6 +102,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   /** The options of a new game: remembered settings, the mode, two players. */
   function options() {
+    /** @type {import('../../protocol.js').Scoring & {mode?: number, twoPlayer?: boolean}} */
     const result = { ...loadSettings() };
     if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
     if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
@@ -101,6 +110,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   }
 
   function newGame() {
+    /** @type {import('../../protocol.js').NewGame} */
     const message = { cmd: 'new', game, options: options() };
     if (seed !== null && seed !== '') message.seed = Number(seed);
     conn.send(message);
@@ -116,7 +126,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   /** @param {number} index */
   function choose(index) {
-    const slot = view?.table[index];
+    if (!view) return;
+    const slot = view.table[index];
     if (!slot || slot.matched || view.over) return;
     conn.send({ cmd: 'act', action: { type: 'choose', card: index }, version });
   }
@@ -143,7 +154,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     grid.style.setProperty('--gap', `${gap}px`);
   }
 
-  function renderTable() {
+  /** @param {MatchingView} view */
+  function renderTable(view) {
     while (buttons.length < view.table.length) {
       const i = buttons.length;
       const b = createCardButton(i);
@@ -151,7 +163,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       buttons.push(b);
       grid.append(b);
     }
-    while (buttons.length > view.table.length) buttons.pop().remove();
+    while (buttons.length > view.table.length) buttons.pop()?.remove();
     view.table.forEach((slot, i) => {
       const b = buttons[i];
       showCard(b, slot.card, i);
@@ -163,7 +175,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     });
   }
 
-  function renderFound() {
+  /** @param {MatchingView} view */
+  function renderFound(view) {
     const matches = view.foundMatches ?? [];
     if (matches.length === foundCount) return;
     foundCount = matches.length;
@@ -176,7 +189,10 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     }));
   }
 
-  /** Puts a found match's reason beside it (right, else left), or below when neither side has room. */
+  /**
+   * Puts a found match's reason beside it (right, else left), or below when neither side has room.
+   * @param {Event} event
+   */
   function placeTip(event) {
     const item = /** @type {HTMLElement} */ (event.currentTarget);
     const tip = /** @type {HTMLElement} */ (item.querySelector('.reason'));
@@ -186,7 +202,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     item.dataset.tip = side;
   }
 
-  function renderBars() {
+  /** @param {MatchingView} view */
+  function renderBars(view) {
     setText(score, `Score: ${view.score}`);
     setText(flips, `Flips: ${view.flips}`);
     if (status.dataset.text !== view.status) {
@@ -220,9 +237,9 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       view = message.view;
       version = message.version;
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
-      renderTable();
-      renderFound();
-      renderBars();
+      renderTable(view);
+      renderFound(view);
+      renderBars(view);
       fit();
       // Keep the keyboard focus on the table when the focused card left it (Set's found sets).
       if (focused >= 0 && document.activeElement !== buttons[focused] && buttons.length) {
@@ -238,7 +255,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     answer(message) {
       if (message.cmd === 'hint' && Array.isArray(message.cards)) {
         if (message.cards.length === 0) announce(game === 'set' ? 'No set on the table.' : 'No match on the table.');
-        else announce(`Hint: ${message.cards.map((i) => (view?.table[i]?.card ? cardName(view.table[i].card) : `card ${i + 1}`)).join(', ')}`);
+        else announce(`Hint: ${message.cards.map((i) => { const card = view?.table[i]?.card; return card ? cardName(card) : `card ${i + 1}`; }).join(', ')}`);
       }
     },
     reopen: newGame,

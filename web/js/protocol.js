@@ -1,0 +1,247 @@
+// @ts-check
+/**
+ * Types only (for `tsc --checkJs`, nothing here runs): the WebSocket protocol's messages
+ * (docs/PROTOCOL.md), the games' player views and events (docs/ENGINE.md), and the contract
+ * between the page (app.js) and a game's screen.
+ * @module protocol
+ */
+
+/** @typedef {'memory'|'concentration'|'matchismo'|'set'|'snap'} GameName */
+/**
+ * The `id` a request carries; the server copies it into its answer's `reply`.
+ * @typedef {string|number} RequestId
+ */
+
+// ----- client → server -----
+
+/**
+ * Deals a new game; without `seed` the server picks one.
+ * @typedef {{cmd: 'new', game: GameName, options?: Record<string, unknown>, seed?: number}} NewGame
+ */
+/**
+ * The player's action; `version` is the last version the page saw.
+ * @typedef {{cmd: 'act', action: {type: string} & Record<string, unknown>, version: number}} Act
+ */
+/**
+ * A request as the page sends it (Connection.send adds the `id`).
+ * @typedef {NewGame|Act|{cmd: 'restart'|'results'|'state'|'hint'}} Request
+ */
+
+// ----- server → client -----
+
+/** @typedef {{type: 'welcome', protocol: number, games: string[]}} Welcome */
+
+/**
+ * A game's state as this player may see it, with what happened since the last update.
+ * `reply` is the id of the request that caused it (absent when a timer fired).
+ * @template View, Event
+ * @typedef {object} Update
+ * @property {'update'} type
+ * @property {GameName} game
+ * @property {number|null} seed  the deal's seed when the page chose it or the game is over
+ * @property {number} version
+ * @property {Event[]} events
+ * @property {View} view
+ * @property {RequestId} [reply]
+ */
+
+/**
+ * The answer to a game command: `hint` (`cards`, table indexes) or `results`.
+ * @typedef {object} Answer
+ * @property {'answer'} type
+ * @property {string} cmd
+ * @property {number[]} [cards]
+ * @property {Record<string, unknown>[]} [results]
+ * @property {RequestId} [reply]
+ */
+
+/**
+ * A refused request: nothing changed.
+ * @typedef {object} ErrorMessage
+ * @property {'error'} type
+ * @property {{code: string, message: string}} error
+ * @property {RequestId} [reply]
+ */
+
+/** @typedef {Welcome|AnyUpdate|Answer|ErrorMessage} ServerMessage */
+
+// ----- Memory and Concentration -----
+
+/**
+ * @typedef {object} MemorySpot
+ * @property {string|null} card  null while face down
+ * @property {boolean} faceUp
+ * @property {boolean} removed
+ */
+
+/**
+ * @typedef {object} BoardView  what Memory and Concentration share
+ * @property {number} score
+ * @property {string} status
+ * @property {string|null} title  `Great!` / `Cleared!` at the end
+ * @property {boolean} over
+ * @property {number} columns
+ * @property {number} rows
+ * @property {number} pairsFound
+ * @property {number} pairs
+ * @property {number} flips
+ * @property {boolean} waiting  a pair is being resolved
+ * @property {number} clock  seconds on the game's clock
+ */
+
+/** @typedef {BoardView & {board: MemorySpot[]}} MemoryView */
+
+/**
+ * @typedef {object} ConcentrationSpot
+ * @property {string|null} card
+ * @property {boolean} faceUp
+ * @property {boolean} matched
+ */
+
+/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[]}} ConcentrationView */
+
+/**
+ * @typedef {{type: 'flipped', card: number, face: string}
+ *   | {type: 'matched'|'mismatched'|'removed'|'turnedDown', cards: number[]}
+ *   | {type: 'finished', score: number, moves: number}} MemoryEvent
+ */
+
+// ----- Matchismo and Set -----
+
+/**
+ * @typedef {object} TableSlot
+ * @property {string|null} card  null while neither chosen nor matched (Matchismo)
+ * @property {boolean} chosen
+ * @property {boolean} matched
+ * @property {boolean} hinted
+ */
+
+/**
+ * @typedef {object} FoundMatch
+ * @property {string[]} cards
+ * @property {number} points
+ * @property {{text: string}} reason
+ */
+
+/** @typedef {{matchBonus: number, mismatchPenalty: number, costToChoose: number}} Scoring */
+
+/**
+ * @typedef {object} MatchingView  Matchismo's and Set's view
+ * @property {number} score
+ * @property {string} status
+ * @property {number} flips
+ * @property {string[]} history  oldest first
+ * @property {number} mode  cards per match: 2 or 3
+ * @property {boolean} [modeLocked]  Matchismo only
+ * @property {number} deckCount
+ * @property {boolean} over
+ * @property {TableSlot[]} table
+ * @property {string[]} found
+ * @property {FoundMatch[]} foundMatches
+ * @property {number[]} hint
+ * @property {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} settings
+ * @property {{player: string, score: number}[]} [players]  two-player Set
+ * @property {string} [current]  two-player Set: whose turn it is
+ */
+
+/**
+ * @typedef {{type: 'chosen', card: number, face: string} | {type: 'unchosen', card: number}
+ *   | {type: 'matched', cards: number[], points: number, reason: {text: string}}
+ *   | {type: 'mismatched', cards: number[], penalty: number}
+ *   | {type: 'removed'|'hinted', cards: number[]}
+ *   | {type: 'refilled', cards: number[], faces: string[]}
+ *   | {type: 'dealtThree', cards: number[], faces: string[], charge: number}
+ *   | {type: 'modeSet', mode: number} | {type: 'turnPassed', to: string}
+ *   | {type: 'dealt', seed: number|null, abandoned: object|null} | {type: 'gameOver', result: object}} MatchingEvent
+ */
+
+// ----- Snap! -----
+
+/** @typedef {'bottom'|'left'|'top'|'right'} Position */
+
+/**
+ * @typedef {object} SnapPlayer
+ * @property {string} name
+ * @property {Position} seat
+ * @property {Position} position  the seat as this viewer sees it
+ * @property {number} closedCount
+ * @property {number} openCount
+ * @property {string|null} openTop
+ * @property {number} gamesWon
+ * @property {string} won  `"<n> Won"`
+ * @property {boolean} computer
+ * @property {boolean} host
+ * @property {boolean} left
+ */
+
+/**
+ * @typedef {object} SnapView
+ * @property {'dealing'|'playing'|'roundOver'|'gameOver'} phase
+ * @property {string} status
+ * @property {string|null} active
+ * @property {boolean} over
+ * @property {number} round
+ * @property {string} starting
+ * @property {boolean} turned
+ * @property {string|null} winner
+ * @property {string} host
+ * @property {string} viewer
+ * @property {{caller: string, result: string, moved: boolean}|null} pause
+ * @property {boolean} canTurn
+ * @property {boolean} canSnap
+ * @property {boolean} canStartNextRound
+ * @property {SnapPlayer[]} players
+ */
+
+/**
+ * @typedef {{type: 'dealt', round: number, starting: string}
+ *   | {type: 'activated', player: string}
+ *   | {type: 'recycled', player: string, count: number}
+ *   | {type: 'turned', player: string, card: string}
+ *   | {type: 'snap', player: string, result: 'correct'|'tooLate'|'wrong', matching?: string[]}
+ *   | {type: 'pileWon', player: string, from: string, count: number}
+ *   | {type: 'paid', player: string, to: string, card: string|null}
+ *   | {type: 'roundWon', player: string, gamesWon: number}
+ *   | {type: 'left', player: string, given: {to: string, card: string|null}[]}
+ *   | {type: 'gameOver', reason: string}} SnapEvent
+ */
+
+// ----- updates by game -----
+
+/** @typedef {Update<MemoryView, MemoryEvent>} MemoryUpdate */
+/** @typedef {Update<ConcentrationView, MemoryEvent>} ConcentrationUpdate */
+/** @typedef {Update<MatchingView, MatchingEvent>} MatchingUpdate */
+/** @typedef {Update<SnapView, SnapEvent>} SnapUpdate */
+/** @typedef {MemoryUpdate|ConcentrationUpdate|MatchingUpdate|SnapUpdate} AnyUpdate */
+/** @typedef {MemoryView|ConcentrationView|MatchingView|SnapView} GameView */
+
+// ----- the page and a game's screen -----
+
+/**
+ * What the page hands a game's `mount`.
+ * @typedef {object} GameContext
+ * @property {HTMLElement} root  the screen's container (`<main>`)
+ * @property {HTMLElement} toolbar  the top bar's right end
+ * @property {import('./connection.js').Connection} conn
+ * @property {URLSearchParams} params  the page's URL parameters
+ * @property {(search: string) => void} navigate
+ * @property {(title: string) => void} setTitle
+ */
+
+/**
+ * A mounted game's screen, as its `mount` returns it: `update` draws an update, `answer` and
+ * `error` take the answers and refusals, `reopen` deals again after a reconnect (the server
+ * dropped the old room), `destroy` lets go of listeners and timers.
+ * NB: methods, not function properties: the page passes a screen the updates of its own game
+ * only, so a `GameScreen<MemoryUpdate>` may stand for a `GameScreen<AnyUpdate>`.
+ * @template U  the game's update message
+ * @typedef {{
+ *   update(message: U): void,
+ *   answer?(message: Answer): void,
+ *   error?(message: ErrorMessage): void,
+ *   reopen(): void,
+ *   destroy(): void,
+ * }} GameScreen
+ */
+
+export {};
