@@ -1,11 +1,12 @@
 # CardTable — `make run` serves the games, `make test` runs every test (as CI does).
 SWIFT ?= swift
 PYTHON ?= python3
+TSC ?= tsc
 SWIFT_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-e2e screenshots run bench lint format clean
+.PHONY: all deps build release test test-swift test-web test-e2e screenshots run bench lint format clean
 
 all: build
 
@@ -18,11 +19,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-test: deps test-swift test-e2e
+test: deps test-web test-swift test-e2e
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+test-web: ## Type-check the browser client's JavaScript (JSDoc types, web/jsconfig.json).
+	$(TSC) --noEmit -p web/jsconfig.json
 
 test-e2e:
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -43,6 +47,7 @@ bench: deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(TSC) --noEmit -p web/jsconfig.json
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
