@@ -7,8 +7,12 @@
  *   ?game=concentration|matchismo|set|snap[&seed=N]
  *   (no game)                          the home screen
  *
- * For tests, `window.cardtable` is a read-only view of the latest update:
- * `{version, lastView, game, seed}`.
+ * For tests, `window.cardtable` is a read-only view of what the page received:
+ *   `version`, `lastView`, `game`, `seed`  the latest update of the game on screen;
+ *   `lastRequest`  the id of the newest request the page sent (0 before the first);
+ *   `replied(id)`  whether the reply to request `id` — the update, answer or error carrying
+ *                  `reply: id` — has arrived and the page has handled it;
+ *   `reply(id)`    that reply (null until then; the newest 100 replies are kept).
  * @module app
  */
 import { Connection } from './connection.js';
@@ -16,6 +20,7 @@ import { el, setText } from './dom.js';
 import { cardFaceSVG } from './cards.js';
 
 /** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
+/** @typedef {import('./protocol.js').Answer|import('./protocol.js').ErrorMessage} Reply */
 /**
  * @typedef {object} GameInfo
  * @property {string} title
@@ -43,12 +48,23 @@ const banner = /** @type {HTMLElement} */ (document.getElementById('connection-b
 
 /** @type {{version: number, lastView: import('./protocol.js').GameView|null, game: string|null, seed: number|null}} */
 const latest = { version: -1, lastView: null, game: null, seed: null };
+/**
+ * The replies handled so far by request id, newest last.
+ * @type {Map<import('./protocol.js').RequestId, AnyUpdate|Reply>}
+ */
+const replies = new Map();
+const KEPT_REPLIES = 100;
 Object.defineProperty(window, 'cardtable', {
   value: Object.freeze({
     get version() { return latest.version; },
     get lastView() { return latest.lastView; },
     get game() { return latest.game; },
     get seed() { return latest.seed; },
+    get lastRequest() { return conn?.lastId ?? 0; },
+    /** @param {import('./protocol.js').RequestId} id */
+    replied(id) { return replies.has(id); },
+    /** @param {import('./protocol.js').RequestId} id */
+    reply(id) { return replies.get(id) ?? null; },
   }),
 });
 
@@ -82,6 +98,16 @@ function connection() {
     console.info('CardTable server refused:', message?.error);
     current?.error?.(message);
   });
+  // NB: added after the listeners above, so it runs after them: a reply counts as handled
+  // once the screen has drawn it.
+  for (const type of ['update', 'answer', 'error']) {
+    conn.addEventListener(type, (event) => {
+      const message = /** @type {CustomEvent<AnyUpdate|Reply>} */ (event).detail;
+      if (message.reply === undefined) return;
+      replies.set(message.reply, message);
+      if (replies.size > KEPT_REPLIES) replies.delete(replies.keys().next().value);
+    });
+  }
   conn.addEventListener('close', () => {
     banner.hidden = false;
     setText(banner, 'Connection lost — reconnecting…');

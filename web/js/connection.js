@@ -60,6 +60,11 @@ export class Connection extends EventTarget {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /** @returns {number} the id of the newest request sent (0 before the first). */
+  get lastId() {
+    return this.nextId - 1;
+  }
+
   /**
    * Sends a message, adding a fresh request id; queued while disconnected.
    * @param {import('./protocol.js').Request} message  e.g. `{cmd: 'act', action: {...}, version: 3}`
