@@ -1,19 +1,11 @@
-"""Browser-test fixtures: a real `cardtable serve` on a free port and headless Chromium.
-
-Tests import the fixtures they use:  `from browser import server, chromium, page  # noqa: F401`.
-The server binary is `$CARDTABLE_BIN` or the one `swift build --show-bin-path` names; it serves
-`<repo>/web`. Chromium is Debian's `/usr/bin/chromium` (or `$CHROMIUM`), driven by Playwright.
-"""
-import atexit
+"""Helpers for the browser tests (the fixtures are in conftest.py)."""
 import json
 import os
 import pathlib
-import queue
+import re
 import subprocess
-import threading
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -23,70 +15,6 @@ SCREENSHOTS = pathlib.Path(
     os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".build" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
-LISTENING = "CardTable listening on "
-
-
-class _Shared:
-    """One server for the whole run, whichever test module asks first.
-
-    NB: the fixtures are imported into several test modules, so each module holds its own copy
-    of a session fixture; the objects themselves are shared here and closed at exit.
-    """
-    server = None
-    url = None
-
-
-def _start_server(cardtable):
-    proc = subprocess.Popen(
-        [cardtable, "serve", "--host", "127.0.0.1", "--port", "0", "--web", str(WEB)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout] + [lines.put(None)],
-                     daemon=True).start()
-    atexit.register(_stop_server, proc)
-    while True:
-        try:
-            line = lines.get(timeout=30)
-        except queue.Empty:
-            pytest.fail("cardtable serve printed no listening line within 30 s")
-        if line is None:
-            err = proc.stderr.read()
-            if "Unknown command" in err:
-                pytest.skip(f"this cardtable has no `serve` command yet: {err.strip()}")
-            pytest.fail(f"cardtable serve ended before listening: {err.strip()}")
-        if line.startswith(LISTENING):
-            _Shared.server = proc
-            return line[len(LISTENING):].strip()
-
-
-def _stop_server(proc):
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-@pytest.fixture(scope="session")
-def server(cardtable):
-    """Starts `cardtable serve --port 0 --web <repo>/web` once; yields its base URL."""
-    if _Shared.url is None:
-        _Shared.url = _start_server(cardtable)
-    yield _Shared.url
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    """Headless Debian Chromium for one test module.
-
-    NB: module scope, not session: the sync Playwright API runs an asyncio loop while it is
-    started, and other modules (the server tests) run their own loops with asyncio.run.
-    """
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-        yield browser
-        browser.close()
 
 
 def require_game(cardtable, name):
@@ -102,28 +30,6 @@ def watch_errors(pg):
     pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     pg.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
     return errors
-
-
-@pytest.fixture
-def page(chromium):
-    """A desktop-size page (1280×800) that fails the test on any page error or console.error."""
-    context = chromium.new_context(viewport=DESKTOP)
-    pg = context.new_page()
-    errors = watch_errors(pg)
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
-
-
-@pytest.fixture
-def phone(chromium):
-    """A 360×740 touch phone page that fails the test on any page error or console.error."""
-    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    pg = context.new_page()
-    errors = watch_errors(pg)
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def engine(cardtable, *commands):
@@ -229,7 +135,6 @@ def assert_card_names(page):
     """Every card button has a non-empty accessible name that follows the convention."""
     names = page.eval_on_selector_all("button.card", "bs => bs.map(b => b.getAttribute('aria-label') || '')")
     assert names, "no card buttons"
-    import re
     pattern = re.compile(
         r"^(face-down card \d+|(A|[2-9]|10|J|Q|K) of (spades|hearts|diamonds|clubs)"
         r"|(one|two|three) (red|green|purple) (solid|striped|open) (diamond|squiggle|oval)s?)$")

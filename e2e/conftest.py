@@ -1,11 +1,23 @@
-"""Shared fixtures for the end-to-end tests: the built `cardtable` binary."""
+"""The end-to-end tests' fixtures: the built `cardtable` binary, one `cardtable serve` for the
+whole run, and headless Chromium pages.
+
+The server binary is `$CARDTABLE_BIN` or the one `swift build --show-bin-path` names; the
+browser tests' server serves `<repo>/web`. Chromium is Debian's `/usr/bin/chromium` (or
+`$CHROMIUM`), driven by Playwright. Plain helpers live in browser.py.
+"""
 import os
 import pathlib
+import queue
 import subprocess
+import threading
 
 import pytest
+from playwright.sync_api import sync_playwright
+
+from browser import DESKTOP, PHONE, WEB, watch_errors
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+LISTENING = "CardTable listening on "
 
 
 @pytest.fixture(scope="session")
@@ -19,3 +31,75 @@ def cardtable() -> str:
         path = os.path.join(bin_dir, "cardtable")
     assert os.access(path, os.X_OK), f"build cardtable first: {path}"
     return path
+
+
+@pytest.fixture(scope="session")
+def server(cardtable):
+    """Starts `cardtable serve --port 0 --web <repo>/web` once; yields its base URL."""
+    proc = subprocess.Popen(
+        [cardtable, "serve", "--host", "127.0.0.1", "--port", "0", "--web", str(WEB)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield _listening_url(proc)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _listening_url(proc):
+    """The URL in the server's listening line (skips the tests when it has no `serve`)."""
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout] + [lines.put(None)],
+                     daemon=True).start()
+    while True:
+        try:
+            line = lines.get(timeout=30)
+        except queue.Empty:
+            pytest.fail("cardtable serve printed no listening line within 30 s")
+        if line is None:
+            err = proc.stderr.read()
+            if "Unknown command" in err:
+                pytest.skip(f"this cardtable has no `serve` command yet: {err.strip()}")
+            pytest.fail(f"cardtable serve ended before listening: {err.strip()}")
+        if line.startswith(LISTENING):
+            return line[len(LISTENING):].strip()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Headless Debian Chromium for one test module.
+
+    NB: module scope, not session: the sync Playwright API runs an asyncio loop while it is
+    started, and other modules (the server tests) run their own loops with asyncio.run.
+    """
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    """A desktop-size page (1280×800) that fails the test on any page error or console.error."""
+    context = chromium.new_context(viewport=DESKTOP)
+    pg = context.new_page()
+    errors = watch_errors(pg)
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def phone(chromium):
+    """A 360×740 touch phone page that fails the test on any page error or console.error."""
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    errors = watch_errors(pg)
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"

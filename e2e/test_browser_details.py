@@ -7,8 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, face_down, require_game, watch_errors,  # noqa: F401
-                     server, chromium, page, view, wait_view)
+from browser import DESKTOP, face_down, require_game, view, wait_view, watch_errors
 
 SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
 

@@ -4,8 +4,7 @@ import collections
 
 from playwright.sync_api import expect
 
-from browser import (card_name, engine, focused, require_game, tab_to,  # noqa: F401
-                     server, chromium, page, view, wait_view)
+from browser import card_name, engine, focused, require_game, tab_to, view, wait_view
 
 SNAP_SEED = 5
 

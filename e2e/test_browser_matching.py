@@ -4,8 +4,8 @@ import json
 
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot,  # noqa: F401
-                     server, chromium, page, view, wait_view)
+from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot, view,
+                     wait_view)
 
 MATCHISMO_SEED = 11
 SET_SEED = 5

@@ -3,8 +3,7 @@ import collections
 
 from playwright.sync_api import expect
 
-from browser import (PHONE, assert_card_names, card_name, engine, face_down, screenshot,  # noqa: F401
-                     server, chromium, page, view, wait_view)
+from browser import PHONE, assert_card_names, card_name, engine, face_down, screenshot, view, wait_view
 
 SEED = 42
 

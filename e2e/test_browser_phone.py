@@ -2,8 +2,7 @@
 its own to tap, every button at least 44 px tall — Set, Concentration and Snap!."""
 from playwright.sync_api import expect
 
-from browser import (PHONE, assert_phone_layout, card_name, face_down, require_game,  # noqa: F401
-                     server, chromium, phone, view, wait_view)
+from browser import PHONE, assert_phone_layout, card_name, face_down, require_game, view, wait_view
 
 
 def test_set_on_a_phone(server, phone, cardtable):

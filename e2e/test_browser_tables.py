@@ -1,8 +1,8 @@
 """Concentration's tilted table and a Snap! round with a wrong Snap!."""
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot,  # noqa: F401
-                     server, chromium, page, view, wait_view)
+from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot, view,
+                     wait_view)
 
 CONCENTRATION_SEED = 3
 SNAP_SEED = 5
