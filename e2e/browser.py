@@ -1,4 +1,10 @@
-"""Helpers for the browser tests (the fixtures are in conftest.py)."""
+"""Helpers for the browser tests (the fixtures are in conftest.py).
+
+Waiting: after a player's action, a test waits for the page to have handled the server's
+reply to the request that action sent (`acted`, `reply_to`: by request id, through the page's
+`window.cardtable` hook); for what a timer pushes later (Memory's 1 s / 2 s, Snap!'s
+computer players), it waits for the exact state the timer must produce (`wait_view`).
+"""
 import json
 import os
 import pathlib
@@ -40,11 +46,63 @@ def engine(cardtable, *commands):
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
+def reply_to(page, do, timeout=15000):
+    """Runs `do()` — a click, tap or key press that makes the page send a request — and waits
+    until the page has handled the server's reply to that request; returns the reply (the
+    update, answer or error message that carries the request's id as `reply`).
+
+    NB: by request id, not by "a newer view": a timer's push or a computer player's move
+    arriving in between is not mistaken for the reply.
+    """
+    before = page.evaluate("window.cardtable.lastRequest")
+    do()
+    return page.wait_for_function(
+        """(before) => {
+          const table = window.cardtable, id = table.lastRequest;
+          return id > before && table.replied(id) ? table.reply(id) : null;
+        }""", arg=before, timeout=timeout).json_value()
+
+
+def acted(page, do, timeout=15000):
+    """Like `reply_to`, for an action the server must accept: returns the reply's view."""
+    reply = reply_to(page, do, timeout)
+    assert reply["type"] == "update", f"the action was answered with {reply}"
+    return reply["view"]
+
+
 def wait_view(page, condition, timeout=15000):
-    """Waits until `condition` (a JS expression over `v`, the latest view) holds."""
+    """Waits until `condition` (a JS expression over `v`, the latest view) holds: for the state
+    a timer must produce, or the first view of a page just opened."""
     page.wait_for_function(
         f"() => {{ const v = window.cardtable && window.cardtable.lastView; return !!v && ({condition}); }}",
         timeout=timeout)
+
+
+def record_texts(page, selector):
+    """Call before the page loads: keeps every text that the elements at `selector` show, in
+    order, so that a state shown only for a moment (a status line between two timers, a
+    splash) is not missed. Read them with `texts_shown` or wait with `wait_shown`."""
+    page.add_init_script(f"""(() => {{
+      const selector = {json.dumps(selector)};
+      const shown = (window.__texts ??= {{}})[selector] = [];
+      const last = new WeakMap();
+      new MutationObserver(() => {{
+        for (const node of document.querySelectorAll(selector)) {{
+          if (last.get(node) !== node.textContent) {{ last.set(node, node.textContent); shown.push(node.textContent); }}
+        }}
+      }}).observe(document, {{ childList: true, subtree: true, characterData: true }});
+    }})();""")
+
+
+def texts_shown(page, selector):
+    """The texts the elements at `selector` have shown so far (see `record_texts`)."""
+    return page.evaluate("(selector) => window.__texts[selector]", selector)
+
+
+def wait_shown(page, selector, text, timeout=15000):
+    """Waits until an element at `selector` has shown `text` (see `record_texts`)."""
+    page.wait_for_function("([selector, text]) => window.__texts[selector].includes(text)",
+                           arg=[selector, text], timeout=timeout)
 
 
 def view(page):

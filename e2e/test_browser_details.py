@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import DESKTOP, face_down, require_game, view, wait_view, watch_errors
+from browser import (DESKTOP, acted, face_down, record_texts, require_game, view, wait_shown, wait_view,
+                     watch_errors)
 
 SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
 
@@ -44,9 +45,7 @@ def test_no_console_errors_while_playing(server, chromium, cardtable, game):
         url, ready, move = GAMES[game]
         pg.goto(server + url)
         wait_view(pg, ready, timeout=20000)
-        version = pg.evaluate("window.cardtable.version")
-        move(pg)
-        wait_view(pg, f"window.cardtable.version > {version}")
+        acted(pg, lambda: move(pg))
         pg.get_by_role("link", name="CardTable home").click()
         expect(pg.get_by_role("heading", name="Pick a game")).to_be_visible()
         assert not errors, f"{game}: {errors}"
@@ -59,11 +58,12 @@ def test_plus_three_disabled_on_an_empty_deck(server, page, cardtable):
     page.goto(f"{server}?game=set&seed=9")
     wait_view(page, "v.table.length === 12")
     plus = page.get_by_role("button", name="Deal three more cards")
-    while view(page)["deckCount"] > 0:
+    deck = view(page)["deckCount"]
+    while deck > 0:
         expect(plus).to_be_enabled()
-        deck = view(page)["deckCount"]
-        plus.click()
-        wait_view(page, f"v.deckCount < {deck}")
+        v = acted(page, plus.click)
+        assert v["deckCount"] == deck - 3
+        deck = v["deckCount"]
     expect(plus).to_be_disabled()
     expect(page.locator(".card-grid button.card")).to_have_count(81)
     assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
@@ -73,17 +73,17 @@ def test_two_player_set_shows_scores_and_turns(server, page, cardtable):
     require_game(cardtable, "set")
     page.goto(f"{server}?game=set&seed=4")
     wait_view(page, "v.table.length === 12 && !v.players")
-    page.get_by_label("Two players").check()
-    wait_view(page, "v.players && v.current === 'P1'")
+    v = acted(page, page.get_by_label("Two players").check)
+    assert v["current"] == "P1"
     chips = page.locator(".player-chip")
     expect(chips).to_have_text(["P1: 0", "P2: 0"])
     expect(chips.nth(0)).to_have_attribute("aria-current", "true")
     expect(page.locator(".turn")).to_have_text("P1's turn")
-    table = [slot["card"] for slot in view(page)["table"]]
+    table = [slot["card"] for slot in v["table"]]
     triple = next(c for c in itertools.combinations(range(12), 3) if not is_set([table[i] for i in c]))
     for i in triple:
-        page.locator(f'.card-grid button.card[data-index="{i}"]').click()
-    wait_view(page, "v.current === 'P2'")
+        v = acted(page, page.locator(f'.card-grid button.card[data-index="{i}"]').click)
+    assert v["current"] == "P2"
     expect(page.locator(".turn")).to_have_text("P2's turn")
     expect(chips.nth(1)).to_have_attribute("aria-current", "true")
     expect(chips.nth(0)).to_have_text("P1: -5")   # −1 −1 −1 to choose, −2 for the mismatch
@@ -120,6 +120,7 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
         link["ws"] = ws
 
     page.route_web_socket(re.compile(r"/ws$"), route)
+    record_texts(page, ".splash")
     page.goto(f"{server}?game=snap&seed=5")
     wait_view(page, "v.phase === 'playing'", timeout=20000)
     link["frozen"] = True
@@ -134,8 +135,9 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
               {"type": "roundWon", "player": "Ray", "gamesWon": 1}]
     link["ws"].send(json.dumps({"type": "update", "game": "snap", "seed": 5, "version": version,
                                 "events": events, "view": ending}))
-    expect(page.locator(".splash", has_text="Snap!")).to_be_visible()
-    expect(page.locator(".splash", has_text="Too late!")).to_be_visible()
+    # NB: a splash shows for about a second; the recorder sees it however late we look.
+    wait_shown(page, ".splash", "Snap!")
+    wait_shown(page, ".splash", "Too late!")
     expect(page.locator(".banner-text")).to_have_text("** Winner: Ray **")
     expect(page.get_by_role("group", name="left seat")).to_contain_text("1 Won")
     next_round = page.get_by_role("button", name="Next Round")
@@ -158,8 +160,8 @@ def test_snap_deal_under_reduced_motion_flies_no_cards(server, chromium, cardtab
             .observe(document, { childList: true, subtree: true });""")
         pg.goto(f"{server}?game=snap&seed=5")
         wait_view(pg, "v.phase === 'playing' && v.canTurn", timeout=20000)
-        pg.keyboard.press("t")
-        wait_view(pg, "v.players.find(p => p.name === 'You').openCount === 1")
+        v = acted(pg, lambda: pg.keyboard.press("t"))
+        assert next(p for p in v["players"] if p["name"] == "You")["openCount"] == 1
         assert pg.evaluate("window.__flying") == 0
         duration = pg.eval_on_selector(".snap-button", "e => getComputedStyle(e).transitionDuration")
         assert all(float(d.rstrip("s")) == 0 for d in duration.split(","))

@@ -4,7 +4,8 @@ import collections
 
 from playwright.sync_api import expect
 
-from browser import card_name, engine, focused, require_game, tab_to, view, wait_view
+from browser import (acted, card_name, engine, focused, record_texts, reply_to, require_game, tab_to,
+                     texts_shown, view, wait_view)
 
 SNAP_SEED = 5
 
@@ -33,14 +34,13 @@ def test_memory_keyboard_only_from_menu_to_menu(server, page, cardtable):
 
     page.goto(f"{server}?game=memory&seed=42")
     expect(page.get_by_role("button", name="EASY")).to_be_focused()
-    page.keyboard.press("Enter")
-    wait_view(page, "v.board.length === 12")
+    assert len(acted(page, lambda: page.keyboard.press("Enter"))["board"]) == 12
     tab_to(page, "e.matches('button.card')")
     for n, (first, second) in enumerate(where.values()):
         arrow_to(page, first)
-        page.keyboard.press("Enter")
+        assert acted(page, lambda: page.keyboard.press("Enter"))["board"][first]["faceUp"]
         arrow_to(page, second)
-        page.keyboard.press(" ")
+        assert acted(page, lambda: page.keyboard.press(" "))["board"][second]["faceUp"]
         wait_view(page, f"v.board[{first}].removed && v.board[{second}].removed && !v.waiting")
         if n < 5:   # the focus stays on the table when its card leaves
             assert focused(page, "e.matches('button.card') && !e.classList.contains('gone')")
@@ -60,26 +60,25 @@ def test_set_keyboard_only(server, page, cardtable):
     page.goto(f"{server}?game=set&seed=5")
     wait_view(page, "v.table.length === 12")
     tab_to(page, "e.textContent === '+3'")
-    page.keyboard.press("Enter")
-    wait_view(page, "v.table.length === 15")
+    v = acted(page, lambda: page.keyboard.press("Enter"))
+    assert len(v["table"]) == 15
     tab_to(page, "e.textContent === 'Hint'")
-    page.keyboard.press("Enter")
-    wait_view(page, "v.hint.length === 3")
-    hint = view(page)["hint"]
-    cards = [view(page)["table"][i]["card"] for i in hint]
+    hint = reply_to(page, lambda: page.keyboard.press("Enter"))["cards"]
+    assert len(hint) == 3
+    cards = [v["table"][i]["card"] for i in hint]
     tab_to(page, "e.matches('button.card')")
     for count, index in enumerate(hint, 1):
         arrow_to(page, index)
-        page.keyboard.press(" ")
-        wait_view(page, f"v.flips === {count}")
-    wait_view(page, "v.foundMatches.length === 1 && v.table.length === 12")
+        v = acted(page, lambda: page.keyboard.press(" "))
+        assert v["flips"] == count
+    assert len(v["foundMatches"]) == 1 and len(v["table"]) == 12
     assert focused(page, "e.matches('button.card')"), "the focus left the table with the found set"
 
     # The found match's reason shows on keyboard focus.
     tab_to(page, "e.matches('.found-match')")
     match = page.locator(".found-match").first
     expect(match.get_by_role("tooltip")).to_be_visible()
-    expect(match.get_by_role("tooltip")).to_contain_text(view(page)["foundMatches"][0]["reason"]["text"])
+    expect(match.get_by_role("tooltip")).to_contain_text(v["foundMatches"][0]["reason"]["text"])
     for text in cards:
         expect(match.get_by_role("img", name=card_name(text))).to_be_visible()
 
@@ -121,17 +120,33 @@ def test_set_keyboard_only(server, page, cardtable):
 
 def test_snap_keyboard_turn_and_call(server, page, cardtable):
     require_game(cardtable, "snap")
+    record_texts(page, ".snap-status")
+    record_texts(page, ".splash")
     page.goto(f"{server}?game=snap&seed={SNAP_SEED}")
     wait_view(page, "v.phase === 'playing' && v.canTurn", timeout=20000)
     tab_to(page, "(e.getAttribute('aria-label') || '').startsWith('Your stack')")
-    page.keyboard.press("Enter")
-    wait_view(page, "v.players.find(p => p.name === 'You').openCount === 1")
+    v = acted(page, lambda: page.keyboard.press("Enter"))
+    assert you(v)["openCount"] == 1
     # The Snap! button by Tab and Space: one open card shows, so the call is wrong.
     tab_to(page, "e.textContent === 'Snap!'")
-    page.keyboard.press(" ")
-    expect(page.locator(".splash")).to_have_text("Wrong!")
+    reply = reply_to(page, lambda: page.keyboard.press(" "))
+    assert snap_call(reply) == "wrong"
+    assert texts_shown(page, ".splash") == ["Wrong!"]
     # The S shortcut calls again while the cards move, before another card is turned: too late.
-    wait_view(page, "v.pause !== null && v.canSnap")
-    page.keyboard.press("s")
-    expect(page.locator(".splash", has_text="Too late!")).to_be_visible()
-    expect(page.locator(".snap-status")).to_have_text("You Must Pay")
+    assert reply["view"]["pause"] is not None and reply["view"]["canSnap"]
+    reply = reply_to(page, lambda: page.keyboard.press("s"))
+    assert snap_call(reply) == "tooLate"
+    assert texts_shown(page, ".splash") == ["Wrong!", "Too late!"]
+    # The wrong call costs a card to each of the three others once the cards have moved.
+    wait_view(page, "v.players.find(p => p.name === 'You').closedCount === 12 - 3")
+    assert "You Must Pay" in texts_shown(page, ".snap-status")
+
+
+def you(view):
+    return next(p for p in view["players"] if p["name"] == "You")
+
+
+def snap_call(reply):
+    """The result of your Snap! call in a reply: `correct`, `wrong` or `tooLate`."""
+    [result] = [e["result"] for e in reply["events"] if e["type"] == "snap" and e["player"] == "You"]
+    return result

@@ -1,11 +1,10 @@
 """Matchismo and Set in the browser: matches, history lines, found matches, +3 and Hint."""
 import itertools
-import json
 
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot, view,
-                     wait_view)
+from browser import (acted, assert_card_names, card_name, engine, face_down, reply_to, require_game,
+                     screenshot, view, wait_view)
 
 MATCHISMO_SEED = 11
 SET_SEED = 5
@@ -27,11 +26,9 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     wait_view(page, "v.table.length === 24")
     assert_card_names(page)
     expect(page.get_by_label("Cards to match")).to_be_enabled()
-    version = 0
-    for index in (i, j, k, m):
-        page.get_by_role("button", name=face_down(index), exact=True).click()
-        version += 1
-        wait_view(page, f"window.cardtable.version >= {version}")
+    for flips, index in enumerate((i, j, k, m), 1):
+        v = acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)
+        assert v["flips"] == flips
     expect(page.get_by_label("Cards to match")).to_be_disabled()
     expect(page.get_by_text("Mode locked until Deal")).to_be_visible()
 
@@ -53,7 +50,7 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     expect(found.get_by_role("img", name=card_name(b))).to_be_visible()
     match = found.get_by_role("listitem").first
     match.focus()
-    reason = view(page)["foundMatches"][0]["reason"]["text"]
+    reason = v["foundMatches"][0]["reason"]["text"]
     expect(match.get_by_role("tooltip")).to_be_visible()
     expect(match.get_by_role("tooltip")).to_contain_text(reason)
     screenshot(page, "matchismo.png")
@@ -71,8 +68,8 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     dialog.get_by_role("button", name="Close").click()
 
     # Deal empties the found matches and unlocks the mode selector.
-    page.get_by_role("button", name="Deal").click()
-    wait_view(page, "v.flips === 0 && v.foundMatches.length === 0")
+    v = acted(page, page.get_by_role("button", name="Deal").click)
+    assert v["flips"] == 0 and v["foundMatches"] == []
     expect(found).to_be_hidden()
     expect(page.get_by_label("Cards to match")).to_be_enabled()
     expect(page.get_by_text("Mode locked until Deal")).to_be_hidden()
@@ -84,17 +81,16 @@ def test_set_plus_three_hint_and_a_found_set(server, page, cardtable):
     wait_view(page, "v.table.length === 12")
     assert_card_names(page)
     deck = view(page)["deckCount"]
-    page.get_by_role("button", name="Deal three more cards").click()
-    wait_view(page, f"v.table.length === 15 && v.deckCount === {deck - 3}")
+    v = acted(page, page.get_by_role("button", name="Deal three more cards").click)
+    assert len(v["table"]) == 15 and v["deckCount"] == deck - 3
     expect(page.locator(".card-grid button.card")).to_have_count(15)
 
-    page.get_by_role("button", name="Hint").click()
-    wait_view(page, "v.hint.length === 3")
-    hint = view(page)["hint"]
-    cards = [view(page)["table"][x]["card"] for x in hint]
+    hint = reply_to(page, page.get_by_role("button", name="Hint").click)["cards"]
+    assert len(hint) == 3
+    cards = [v["table"][x]["card"] for x in hint]
     for text in cards:
-        page.get_by_role("button", name=card_name(text), exact=True).click()
-    wait_view(page, "v.foundMatches.length === 1")
+        v = acted(page, page.get_by_role("button", name=card_name(text), exact=True).click)
+    assert len(v["foundMatches"]) == 1
 
     found = page.get_by_role("region", name="matched cards:")
     expect(found.get_by_role("heading")).to_have_text("matched cards:")
@@ -119,13 +115,13 @@ def test_restart_deals_the_current_set_deal_again(server, page, cardtable):
     require_game(cardtable, "set")
     page.goto(f"{server}?game=set&seed={SET_SEED}")
     wait_view(page, "v.table.length === 12")
-    first = json.dumps(json.dumps([slot["card"] for slot in view(page)["table"]]))
-    page.get_by_role("button", name="Deal", exact=True).click()
-    wait_view(page, f"JSON.stringify(v.table.map((s) => s.card)) !== {first}")
-    dealt = [slot["card"] for slot in view(page)["table"]]
-    page.get_by_role("button", name=card_name(dealt[0]), exact=True).click()
-    wait_view(page, "v.flips === 1")
-    page.get_by_role("button", name="Restart").click()
-    wait_view(page, "v.flips === 0")
-    assert [slot["card"] for slot in view(page)["table"]] == dealt
+    first = [slot["card"] for slot in view(page)["table"]]
+    v = acted(page, page.get_by_role("button", name="Deal", exact=True).click)
+    dealt = [slot["card"] for slot in v["table"]]
+    assert dealt != first, "Deal dealt the same cards"
+    v = acted(page, page.get_by_role("button", name=card_name(dealt[0]), exact=True).click)
+    assert v["flips"] == 1
+    v = acted(page, page.get_by_role("button", name="Restart").click)
+    assert v["flips"] == 0
+    assert [slot["card"] for slot in v["table"]] == dealt
     expect(page.get_by_text("Score: 0")).to_be_visible()

@@ -3,7 +3,7 @@ import collections
 
 from playwright.sync_api import expect
 
-from browser import PHONE, assert_card_names, card_name, engine, face_down, screenshot, view, wait_view
+from browser import PHONE, acted, assert_card_names, card_name, engine, face_down, screenshot, view, wait_view
 
 SEED = 42
 
@@ -20,10 +20,14 @@ def pairs_of(board):
     return list(where.values())
 
 
-def flip(page, index, board):
-    """Clicks the face-down card at `index` by its accessible name; waits until it shows its face."""
-    page.get_by_role("button", name=face_down(index), exact=True).click()
+def flip(page, index, board, how="click"):
+    """Clicks (or taps) the face-down card at `index` by its accessible name; waits for the
+    reply, in which it is face up, and checks that the card now bears its face's name."""
+    card = page.get_by_role("button", name=face_down(index), exact=True)
+    v = acted(page, getattr(card, how))
+    assert v["board"][index] == {"card": board[index], "faceUp": True, "removed": False}
     expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute("aria-label", card_name(board[index]))
+    return v
 
 
 def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
@@ -52,7 +56,7 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
             else:
                 page.keyboard.press("ArrowLeft"); at -= 1
         assert int(page.evaluate("document.activeElement.dataset.index")) == target
-        page.keyboard.press(key)
+        assert acted(page, lambda: page.keyboard.press(key))["board"][target]["faceUp"]
         expect(page.locator(f'button.card[data-index="{target}"]')).to_have_attribute("aria-label", card_name(board[target]))
     wait_view(page, f"v.board[{first}].removed && v.board[{second}].removed && !v.waiting")
     expect(page.locator(f'button.card[data-index="{first}"]')).to_be_hidden()
@@ -60,7 +64,7 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
     # One deliberate mismatch: the first card of two different pairs; both turn down after 2 s.
     a, b = pairs[1][0], pairs[2][0]
     flip(page, a, board)
-    flip(page, b, board)
+    assert flip(page, b, board)["score"] == 1
     expect(page.get_by_role("status")).to_have_text("Pairs found: 1 of 6. Score: 1")
     wait_view(page, f"!v.waiting && !v.board[{a}].faceUp && !v.board[{b}].faceUp")
     expect(page.get_by_role("button", name=face_down(a), exact=True)).to_be_visible()
@@ -96,10 +100,8 @@ def test_memory_on_a_phone_with_reduced_motion(server, chromium, cardtable):
         # Reduced motion: flips are instant.
         duration = pg.eval_on_selector("button.card .card-flip", "e => getComputedStyle(e).transitionDuration")
         assert all(float(d.rstrip("s")) == 0 for d in duration.split(","))
-        pg.get_by_role("button", name=face_down(0), exact=True).tap()
-        expect(pg.locator('button.card[data-index="0"]')).to_have_attribute("aria-label", card_name(board[0]))
-        pg.get_by_role("button", name=face_down(5), exact=True).tap()
-        expect(pg.locator('button.card[data-index="5"]')).to_have_attribute("aria-label", card_name(board[5]))
+        flip(pg, 0, board, how="tap")
+        flip(pg, 5, board, how="tap")
         screenshot(pg, "memory-phone.png")
     finally:
         context.close()

@@ -2,7 +2,7 @@
 its own to tap, every button at least 44 px tall — Set, Concentration and Snap!."""
 from playwright.sync_api import expect
 
-from browser import PHONE, assert_phone_layout, card_name, face_down, require_game, view, wait_view
+from browser import PHONE, acted, assert_phone_layout, card_name, face_down, require_game, wait_view
 
 
 def test_set_on_a_phone(server, phone, cardtable):
@@ -10,13 +10,13 @@ def test_set_on_a_phone(server, phone, cardtable):
     phone.goto(f"{server}?game=set&seed=5")
     wait_view(phone, "v.table.length === 12")
     assert_phone_layout(phone)
-    phone.get_by_role("button", name="Deal three more cards").tap()
-    wait_view(phone, "v.table.length === 15")
+    v = acted(phone, phone.get_by_role("button", name="Deal three more cards").tap)
+    assert len(v["table"]) == 15
     assert_phone_layout(phone)
-    card = view(phone)["table"][14]["card"]
+    card = v["table"][14]["card"]
     target = phone.get_by_role("button", name=card_name(card), exact=True)
     target.scroll_into_view_if_needed()
-    target.tap()
+    assert acted(phone, target.tap)["table"][14]["chosen"]
     expect(target).to_have_attribute("aria-pressed", "true")
 
 
@@ -27,8 +27,7 @@ def test_concentration_on_a_phone(server, phone):
     for index in (0, 51):
         card = phone.get_by_role("button", name=face_down(index), exact=True)
         card.scroll_into_view_if_needed()
-        card.tap()
-        wait_view(phone, f"v.board[{index}].faceUp")
+        assert acted(phone, card.tap)["board"][index]["faceUp"]
     expect(phone.get_by_text("Moves: 1", exact=True)).to_be_visible()
 
 

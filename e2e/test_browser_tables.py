@@ -1,8 +1,8 @@
 """Concentration's tilted table and a Snap! round with a wrong Snap!."""
 from playwright.sync_api import expect
 
-from browser import (assert_card_names, card_name, engine, face_down, require_game, screenshot, view,
-                     wait_view)
+from browser import (acted, assert_card_names, card_name, engine, face_down, record_texts, reply_to,
+                     require_game, screenshot, texts_shown, view, wait_view)
 
 CONCENTRATION_SEED = 3
 SNAP_SEED = 5
@@ -31,10 +31,9 @@ def test_concentration_tilted_overlapping_table(server, page, cardtable):
     # Turned neighbours overlap (their turned bounding boxes intersect).
     boxes = [cards.nth(i).bounding_box() for i in range(52)]
     assert any(overlaps(boxes[i], boxes[i + 1]) for i in range(51))
-    page.get_by_role("button", name=face_down(0), exact=True).click()
-    expect(cards.nth(0)).to_have_attribute("aria-label", card_name(board[0]))
-    page.get_by_role("button", name=face_down(1), exact=True).click()
-    expect(cards.nth(1)).to_have_attribute("aria-label", card_name(board[1]))
+    for index in (0, 1):
+        assert acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)["board"][index]["faceUp"]
+        expect(cards.nth(index)).to_have_attribute("aria-label", card_name(board[index]))
     expect(page.get_by_text("Moves: 1", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="↻ Refresh")).to_be_enabled()
     screenshot(page, "concentration.png")
@@ -49,9 +48,10 @@ def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     starting = next(e["player"] for e in replies[1]["events"] if e["type"] == "activated")
     assert starting == "You"
 
+    record_texts(page, ".snap-status")
     page.goto(f"{server}?game=snap&seed={SNAP_SEED}")
-    expect(page.locator(".snap-status")).to_have_text("Dealing...")
     wait_view(page, "v.phase === 'playing' && v.active === 'You'", timeout=20000)
+    assert "Dealing..." in texts_shown(page, ".snap-status")
     expect(page.locator(".snap-status")).to_have_text("Your turn. Tap the stack.")
     for seat in ("Ray", "Lucy", "Steve"):
         expect(page.get_by_role("group", name=f"{ {'Ray': 'left', 'Lucy': 'top', 'Steve': 'right'}[seat]} seat")).to_contain_text(seat)
@@ -61,10 +61,12 @@ def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     stack = page.get_by_role("button", name="Your stack: 13 cards")
     expect(stack).to_have_attribute("aria-disabled", "false")
 
-    page.get_by_role("button", name="Snap!").click()
-    expect(page.locator(".snap-status")).to_have_text("No Match!")
-    expect(page.locator(".snap-status")).to_have_text("You Must Pay")
+    reply = reply_to(page, page.get_by_role("button", name="Snap!").click)
+    assert reply["view"]["status"] == "No Match!"
+    # The cards move, then the wrong caller pays each other player a card.
     wait_view(page, "v.players.find(p => p.name === 'You').closedCount === 10")
+    shown = texts_shown(page, ".snap-status")
+    assert shown[shown.index("No Match!") + 1] == "You Must Pay", shown
     expect(you).to_contain_text("10 cards")
     for name in ("Ray", "Lucy", "Steve"):
         assert next(p for p in view(page)["players"] if p["name"] == name)["closedCount"] == 14
@@ -73,7 +75,7 @@ def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     # Play resumes with you: turn your card by keyboard (Enter on your stack).
     wait_view(page, "v.pause === null && v.canTurn")
     page.get_by_role("button", name="Your stack: 10 cards").focus()
-    page.keyboard.press("Enter")
-    wait_view(page, "v.players.find(p => p.name === 'You').openCount === 1")
-    top = next(p for p in view(page)["players"] if p["name"] == "You")["openTop"]
-    expect(you.get_by_role("img", name=f"Your open pile: {card_name(top)}")).to_be_visible()
+    v = acted(page, lambda: page.keyboard.press("Enter"))
+    mine = next(p for p in v["players"] if p["name"] == "You")
+    assert mine["openCount"] == 1
+    expect(you.get_by_role("img", name=f"Your open pile: {card_name(mine['openTop'])}")).to_be_visible()
