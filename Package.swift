@@ -8,28 +8,47 @@ let package = Package(
   ],
   targets: [
     .target(name: "CardTableCore"),
-    .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore"]),
+    .testTarget(name: "CardTableCoreTests", dependencies: ["CardTableCore", "CardTableTesting"]),
+    // NB: helpers every test target shares; a library so that it is built once, not per target.
+    .target(
+      name: "CardTableTesting", dependencies: ["CardTableCore", "Compression"],
+      path: "Tests/Support"),
     .target(name: "MemoryGame", dependencies: ["CardTableCore"]),
-    .testTarget(name: "MemoryGameTests", dependencies: ["MemoryGame"]),
+    .testTarget(
+      name: "MemoryGameTests", dependencies: ["MemoryGame", "GameWire", "CardTableTesting"]),
     .target(name: "MatchingGame", dependencies: ["CardTableCore"]),
-    .testTarget(name: "MatchingGameTests", dependencies: ["MatchingGame"]),
+    .testTarget(
+      name: "MatchingGameTests", dependencies: ["MatchingGame", "GameWire", "CardTableTesting"]),
     .target(name: "SetGame", dependencies: ["CardTableCore", "MatchingGame"]),
-    .testTarget(name: "SetGameTests", dependencies: ["SetGame", "MatchingGame"]),
+    .testTarget(
+      name: "SetGameTests",
+      dependencies: ["SetGame", "MatchingGame", "GameWire", "CardTableTesting"]),
     .target(
       name: "GameWire",
       dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame", "SnapGame"]),
-    .testTarget(name: "GameWireTests", dependencies: ["GameWire"]),
-    .target(name: "GameServer", dependencies: ["GameWire"]),
-    .testTarget(name: "GameServerTests", dependencies: ["GameServer"]),
+    .testTarget(
+      name: "GameWireTests",
+      dependencies: [
+        "GameWire", "CardTableCore", "MemoryGame", "MatchingGame", "SetGame", "SnapGame",
+        "CardTableTesting",
+      ],
+      exclude: ["Golden"]),
+    .target(name: "GameServer", dependencies: ["GameWire", "CardTableCore"]),
+    .testTarget(
+      name: "GameServerTests", dependencies: ["GameServer", "GameWire", "CardTableTesting"],
+      exclude: ["Golden"]),
     .target(
       name: "CardTableCommand",
       dependencies: [
-        "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame", "SnapGame", "WebServer",
+        "CardTableCore", "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame",
+        "SnapGame", "WebServer",
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),
-    .testTarget(name: "SnapGameTests", dependencies: ["SnapGame"]),
-    .testTarget(name: "CardTableCommandTests", dependencies: ["CardTableCommand"]),
+    .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameWire", "CardTableTesting"]),
+    .testTarget(
+      name: "CardTableCommandTests",
+      dependencies: ["CardTableCommand", "GameWire", "CardTableTesting"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),
     .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
@@ -38,7 +57,10 @@ let package = Package(
     .systemLibrary(
       name: "CWebSockets", path: "Sources/CWebSockets", pkgConfig: "libwebsockets",
       providers: [.apt(["libwebsockets-dev", "libuv1-dev"])]),
-    .target(name: "WebServer", dependencies: ["CWebSockets"]),
-    .testTarget(name: "WebServerTests", dependencies: ["WebServer"]),
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "Compression", dependencies: ["CZlib"]),
+    .target(name: "WebServer", dependencies: ["CWebSockets", "Compression"]),
+    .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Compression"]),
   ]
 )

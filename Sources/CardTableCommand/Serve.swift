@@ -9,56 +9,70 @@ import WebServer
 
 /// Connects the WebSocket server to the game server: connections on `/ws` become clients with
 /// a room each; `/api/` answers a few JSON endpoints.
-final class WebBridge: WebServer.Handler, Transport {
+///
+/// Every call comes on the web server's loop thread, and the game server runs there too: a
+/// message is answered in the callback that brought it, with no hop to another thread.
+final class WebBridge: WebServer.Handler {
   /// The WebSocket path of the protocol (docs/PROTOCOL.md).
   static let socketPath = "/ws"
 
-  // NB: the web server keeps its handler, so the bridge's reference to it is cleared at
-  // shutdown rather than held weakly.
-  private let web = Mutex<WebServer?>(nil)
-  private let games = Mutex<GameServer?>(nil)
+  /// The server and the games, touched only on the loop thread.
+  private final class Parts: ServerHost {
+    weak var web: WebServer?
+    var games: GameServer?
+    let clock = GameServer.monotonicSeconds
 
-  func attach(web server: WebServer, games gameServer: GameServer) {
-    web.withLock { $0 = server }
-    games.withLock { $0 = gameServer }
+    func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
+      web?.sendNow(message, to: ConnectionID(rawValue: client.rawValue))
+    }
+
+    func wake(at time: Double?) {
+      web?.setTimer(after: time.map { max(0, $0 - clock()) })
+    }
+  }
+
+  // NB: the handler must be Sendable for the web server, but its parts are used on the loop
+  // thread only (every Handler call), so they need no lock.
+  nonisolated(unsafe) private let parts = Parts()
+
+  func attach(web server: WebServer, newSeed: @escaping () -> UInt64) {
+    parts.web = server
+    parts.games = GameServer(host: parts, newSeed: newSeed)
   }
 
   func detach() {
-    web.withLock { $0 = nil }
-    games.withLock { $0 = nil }
-  }
-
-  private var gameServer: GameServer? { games.withLock { $0 } }
-
-  func send(_ text: String, to client: ClientID) {
-    web.withLock { $0 }?.send(text, to: ConnectionID(rawValue: client.rawValue))
+    parts.games = nil
   }
 
   func connected(_ connection: ConnectionID, path: String) {
     guard path == WebBridge.socketPath else {
-      web.withLock { $0 }?.close(connection)
+      parts.web?.close(connection)
       return
     }
-    gameServer?.connected(ClientID(connection.rawValue))
+    parts.games?.connected(ClientID(connection.rawValue))
   }
 
-  func received(_ text: String, from connection: ConnectionID) {
-    gameServer?.received(text, from: ClientID(connection.rawValue))
+  func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID) {
+    parts.games?.received(text, from: ClientID(connection.rawValue), at: parts.clock())
   }
 
   func refused(_ connection: ConnectionID, reason: WebServer.Refusal) {
-    let limit = web.withLock { $0 }?.configuration.maximumMessageBytes ?? 0
+    let limit = parts.web?.configuration.maximumMessageBytes ?? 0
     let mapped: RefusedMessage =
       switch reason {
       case .tooLarge(let bytes): .tooLarge(bytes: bytes, limit: limit)
       case .tooFast: .tooFast
       case .notText: .notText
       }
-    gameServer?.refused(ClientID(connection.rawValue), reason: mapped)
+    parts.games?.refused(ClientID(connection.rawValue), reason: mapped)
   }
 
   func disconnected(_ connection: ConnectionID) {
-    gameServer?.disconnected(ClientID(connection.rawValue))
+    parts.games?.disconnected(ClientID(connection.rawValue))
+  }
+
+  func timerFired() {
+    parts.games?.wake(at: parts.clock())
   }
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
@@ -67,7 +81,7 @@ final class WebBridge: WebServer.Handler, Transport {
       let body: JSON = ["games": JSON(GameCatalog.names)]
       return .json(body.text)
     case ("GET", "/api/health"):
-      let body: JSON = ["ok": true, "rooms": JSON(gameServer?.roomCount ?? 0)]
+      let body: JSON = ["ok": true, "rooms": JSON(parts.games?.roomCount ?? 0)]
       return .json(body.text)
     default:
       return nil
@@ -88,8 +102,7 @@ enum Serve {
     let web = WebServer(
       configuration: WebServer.Configuration(host: host, port: port, staticRoot: root),
       handler: bridge)
-    let games = GameServer(transport: bridge)
-    bridge.attach(web: web, games: games)
+    bridge.attach(web: web, newSeed: { UInt64.random(in: .min ... .max) })
     do {
       try web.start()
     } catch {
@@ -105,7 +118,6 @@ enum Serve {
       fflush(nil)
     }
     print("CardTable stopping (signal \(signal)).")
-    games.shutdown()
     web.stop()
     bridge.detach()
     print("CardTable stopped.")

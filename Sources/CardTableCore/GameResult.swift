@@ -1,5 +1,5 @@
 /// How a game came to its end.
-public enum GameEnding: String, Sendable, Equatable {
+public enum GameEnding: String, Sendable, Equatable, Codable {
   /// The rules declared the game over.
   case finished
   /// The player dealt a new game before this one was over.
@@ -7,7 +7,7 @@ public enum GameEnding: String, Sendable, Equatable {
 }
 
 /// One player's score in a game with several scores (two-player Set's `P1` and `P2`).
-public struct PlayerScore: Sendable, Equatable {
+public struct PlayerScore: Sendable, Equatable, Codable {
   public var player: PlayerID
   public var score: Int
 
@@ -17,15 +17,23 @@ public struct PlayerScore: Sendable, Equatable {
   }
 }
 
-/// The rules' account of one ended game: everything a result holds but the times.
+/// The settings a record names: which game it was and how it was set up.
 ///
-/// The rules never read a clock, so they name the actions of the match log that dealt and ended
-/// the game; ``GameResult`` reads their times from the log (DESIGN "Time is data").
-public struct GameRecord: Sendable, Equatable {
+/// Each game's record settings say, in a short text, what a person comparing scores needs to
+/// know (`difficulty easy`; `cards 24, mode 2, matchBonus 4, …`), and read that text back.
+public protocol RecordSettings: Sendable, Equatable {
   /// The game's wire name, e.g. `matchismo`.
-  public var game: String
-  /// The options in a short text, e.g. `cards 24, mode 2, matchBonus 4`.
-  public var options: String
+  var game: String { get }
+  /// The settings in short, e.g. `cards 24, mode 2, matchBonus 4, mismatchPenalty 2, costToChoose 1`.
+  var summary: String { get }
+  /// Reads a record's game name and summary back; nil when they name other settings.
+  init?(game: String, summary: String)
+}
+
+/// The rules' account of one ended game: who played it with which settings, how it scored and
+/// how it ended. ``Match`` stamps it with the times and log indices of its deal and its end.
+public struct GameRecord<Settings: Sendable & Equatable>: Sendable, Equatable {
+  public var settings: Settings
   /// The seed that shuffled this game's deck: dealing it again gives the same game.
   public var seed: UInt64
   public var score: Int
@@ -33,106 +41,123 @@ public struct GameRecord: Sendable, Equatable {
   public var players: [PlayerScore]
   /// The player's moves in this game (choices and deals of more cards; cards turned in Snap!).
   public var moves: Int
+  public var ending: GameEnding
   /// Who won, in a game of several players that has a winner (a Snap! round).
   public var winner: PlayerID?
-  public var ending: GameEnding
-  /// Index in the match log of the action that dealt this game; nil for the match's own deal.
-  public var dealtBy: Int?
-  /// Index in the match log of the action that ended this game; nil when the game was over
-  /// as soon as it was dealt (a table without a single match).
-  public var endedBy: Int?
 
   public init(
-    game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    moves: Int, ending: GameEnding, winner: PlayerID? = nil, dealtBy: Int?, endedBy: Int?
+    settings: Settings, seed: UInt64, score: Int, players: [PlayerScore] = [], moves: Int,
+    ending: GameEnding, winner: PlayerID? = nil
   ) {
-    self.game = game
-    self.options = options
+    self.settings = settings
     self.seed = seed
     self.score = score
     self.players = players
     self.moves = moves
     self.ending = ending
     self.winner = winner
-    self.dealtBy = dealtBy
-    self.endedBy = endedBy
   }
 }
 
-/// One finished or abandoned game as a store keeps it: the record timed on the host's clock.
-public struct GameResult: Sendable, Equatable {
-  public var record: GameRecord
+extension GameRecord: Codable where Settings: RecordSettings {
+  enum CodingKeys: String, CodingKey {
+    case game, options, seed, score, players, moves, ending, winner
+  }
+
+  /// `{"game":…,"options":…,"seed":…,"score":…,"players":…,"moves":…,"ending":…,"winner":…}`;
+  /// `players` only when the game had several, `winner` only when one won.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(settings.game, forKey: .game)
+    try container.encode(settings.summary, forKey: .options)
+    try container.encode(seed, forKey: .seed)
+    try container.encode(score, forKey: .score)
+    if !players.isEmpty { try container.encode(players, forKey: .players) }
+    try container.encode(moves, forKey: .moves)
+    try container.encode(ending, forKey: .ending)
+    try container.encodeIfPresent(winner, forKey: .winner)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let game = try container.decode(String.self, forKey: .game)
+    let summary = try container.decode(String.self, forKey: .options)
+    guard let settings = Settings(game: game, summary: summary) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .options, in: container,
+        debugDescription: "\"\(summary)\" are not settings of \(game).")
+    }
+    self.init(
+      settings: settings, seed: try container.decode(UInt64.self, forKey: .seed),
+      score: try container.decode(Int.self, forKey: .score),
+      players: try container.decodeIfPresent([PlayerScore].self, forKey: .players) ?? [],
+      moves: try container.decode(Int.self, forKey: .moves),
+      ending: try container.decode(GameEnding.self, forKey: .ending),
+      winner: try container.decodeIfPresent(PlayerID.self, forKey: .winner))
+  }
+}
+
+/// One finished or abandoned game as a store keeps it: the rules' record, timed on the match
+/// clock by ``Match``.
+public struct GameResult<Settings: Sendable & Equatable>: Sendable, Equatable {
+  public var record: GameRecord<Settings>
   /// Seconds on the match clock when the game was dealt.
   public var start: Double
   /// Seconds on the match clock when the game ended.
   public var end: Double
+  /// The log index of the action that dealt the game; nil for the match's own deal.
+  public var dealtBy: Int?
+  /// The log index of the action that ended the game; nil when it was over at the match's deal.
+  public var endedBy: Int?
 
-  public init(record: GameRecord, start: Double, end: Double) {
+  public init(
+    record: GameRecord<Settings>, start: Double, end: Double, dealtBy: Int?, endedBy: Int?
+  ) {
     self.record = record
     self.start = start
     self.end = end
+    self.dealtBy = dealtBy
+    self.endedBy = endedBy
   }
 
-  public var game: String { record.game }
-  public var options: String { record.options }
-  public var seed: UInt64 { record.seed }
-  public var score: Int { record.score }
-  public var moves: Int { record.moves }
-  public var ending: GameEnding { record.ending }
   /// Seconds from the deal to the end.
   public var duration: Double { end - start }
 }
 
-/// Rules that keep a record of every game their match finished or abandoned.
-public protocol RecordsResults: GameRules {
-  /// The ended games of `state`, oldest first.
-  static func records(of state: State) -> [GameRecord]
-}
-
-/// Counts the accepted actions of a match so that a game's rules can name, in a
-/// ``GameRecord``, the log entries that dealt and ended each game.
-public struct ResultLedger: Sendable, Equatable {
-  /// Actions accepted so far in the match: the log index of the next one.
-  public private(set) var actions = 0
-  /// The log index of the action that dealt the current game; nil for the match's deal.
-  public private(set) var dealtBy: Int?
-  /// The player's moves in the current game.
-  public var moves = 0
-  /// Every ended game, oldest first.
-  public private(set) var records: [GameRecord] = []
-
-  public init() {}
-
-  /// Notes one more accepted action; call it once per accepted action, after the rules.
-  public mutating func accept() { actions += 1 }
-
-  /// Records the current game as ended by the action being accepted now — or, with `atDeal`,
-  /// by its own deal, when the table it dealt is already over — and returns the record.
-  public mutating func close(
-    game: String, options: String, seed: UInt64, score: Int, players: [PlayerScore] = [],
-    ending: GameEnding, winner: PlayerID? = nil, atDeal: Bool = false
-  ) -> GameRecord {
-    let record = GameRecord(
-      game: game, options: options, seed: seed, score: score, players: players, moves: moves,
-      ending: ending, winner: winner, dealtBy: dealtBy, endedBy: atDeal ? dealtBy : actions)
-    records.append(record)
-    return record
+extension GameResult: Codable where Settings: RecordSettings {
+  enum CodingKeys: String, CodingKey {
+    case start, end, duration
   }
 
-  /// Starts a new game dealt by the action being accepted now.
-  public mutating func startGame() {
-    dealtBy = actions
-    moves = 0
+  /// The record's members, then `start`, `end` and `duration` in seconds on the match clock.
+  public func encode(to encoder: any Encoder) throws {
+    try record.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(start, forKey: .start)
+    try container.encode(end, forKey: .end)
+    try container.encode(duration, forKey: .duration)
+  }
+
+  /// Reads what ``encode(to:)`` wrote; the log indices are not on the wire and read as nil.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      record: try GameRecord(from: decoder),
+      start: try container.decode(Double.self, forKey: .start),
+      end: try container.decode(Double.self, forKey: .end), dealtBy: nil, endedBy: nil)
   }
 }
 
-extension Match where Rules: RecordsResults {
-  /// Every game of this match that has ended, timed on the match clock, oldest first.
-  public var results: [GameResult] {
-    Rules.records(of: state).map { record in
-      func time(_ index: Int) -> Double { log.indices.contains(index) ? log[index].time : clock }
-      let start = record.dealtBy.map(time) ?? 0
-      return GameResult(record: record, start: start, end: record.endedBy.map(time) ?? start)
-    }
-  }
+extension GameResult {
+  public var seed: UInt64 { record.seed }
+  public var score: Int { record.score }
+  public var moves: Int { record.moves }
+  public var ending: GameEnding { record.ending }
+}
+
+extension GameResult where Settings: RecordSettings {
+  /// The game's wire name.
+  public var game: String { record.settings.game }
+  /// The settings in short (``RecordSettings/summary``).
+  public var options: String { record.settings.summary }
 }

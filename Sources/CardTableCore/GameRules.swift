@@ -16,16 +16,21 @@ public enum Viewer: Hashable, Sendable {
 }
 
 /// A follow-up action that the host runs after a delay on the match clock (DESIGN "Time is data").
-public struct Scheduled<Action: Sendable & Equatable>: Sendable, Equatable {
+public struct Scheduled<Rules: GameRules>: Sendable, Equatable {
   /// Seconds after the action that scheduled it.
   public var delay: Double
-  public var action: Action
+  public var action: Rules.Action
   /// Who performs it: ``PlayerID/referee`` for the game's own timers, or a computer player.
   public var player: PlayerID
   /// Names the timer so that a later outcome can cancel it.
-  public var key: String
+  public var key: Rules.TimerKey
 
-  public init(after delay: Double, _ action: Action, by player: PlayerID = .referee, key: String) {
+  /// A follow-up of `action` by `player` after `delay` seconds, cancelled by `key`.
+  @inlinable
+  public init(
+    after delay: Double, _ action: Rules.Action, by player: PlayerID = .referee,
+    key: Rules.TimerKey
+  ) {
     self.delay = delay
     self.action = action
     self.player = player
@@ -33,21 +38,43 @@ public struct Scheduled<Action: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
-/// What an accepted action did: the events it caused and the timers it set or cancelled.
-public struct Outcome<Event: Sendable & Equatable, Action: Sendable & Equatable>: Sendable,
-  Equatable
-{
-  public var events: [Event]
-  public var scheduled: [Scheduled<Action>]
-  /// Keys of pending timers to drop, applied before `scheduled` is added.
-  public var cancelled: [String]
+/// A change in which game of a match is being played, as the rules report it; ``Match`` stamps
+/// each with the time and the log index of the action that caused it.
+public enum GameMark<Settings: Sendable & Equatable>: Sendable, Equatable {
+  /// The action dealt a new game (*Deal*, Snap!'s next round).
+  case dealt
+  /// The current game ended (finished or abandoned); the record says how.
+  case ended(GameRecord<Settings>)
+}
 
+/// What an accepted action did: the events it caused, the timers it set or cancelled, and the
+/// games it dealt or ended.
+public struct Outcome<Rules: GameRules>: Sendable, Equatable {
+  public var events: [Rules.Event]
+  public var scheduled: [Scheduled<Rules>]
+  /// Keys of pending timers to drop, applied before `scheduled` is added.
+  public var cancelled: [Rules.TimerKey]
+  /// Games dealt and ended by the action, in the order they happened.
+  public var marks: [GameMark<Rules.Settings>]
+
+  @inlinable
   public init(
-    events: [Event] = [], scheduled: [Scheduled<Action>] = [], cancelled: [String] = []
+    events: [Rules.Event] = [], scheduled: [Scheduled<Rules>] = [],
+    cancelled: [Rules.TimerKey] = [], marks: [GameMark<Rules.Settings>] = []
   ) {
     self.events = events
     self.scheduled = scheduled
     self.cancelled = cancelled
+    self.marks = marks
+  }
+
+  /// Empties every list but keeps their storage, so a host can reuse one outcome per action.
+  @inlinable
+  public mutating func removeAll() {
+    events.removeAll(keepingCapacity: true)
+    scheduled.removeAll(keepingCapacity: true)
+    cancelled.removeAll(keepingCapacity: true)
+    marks.removeAll(keepingCapacity: true)
   }
 }
 
@@ -55,7 +82,8 @@ public struct Outcome<Event: Sendable & Equatable, Action: Sendable & Equatable>
 ///
 /// A game is a caseless enum conforming to this protocol, its vocabulary nested
 /// (`SetGame.State`, `SetGame.Action`). `apply` checks every rule before it mutates, so a
-/// refused action leaves the state untouched. Randomness comes only from the deal's seed.
+/// refused action leaves the state (and the outcome) untouched. Randomness comes only from the
+/// deal's seed.
 public protocol GameRules: SendableMetatype {
   associatedtype Options: Sendable & Equatable
   associatedtype State: Sendable & Equatable
@@ -63,18 +91,27 @@ public protocol GameRules: SendableMetatype {
   associatedtype Event: Sendable & Equatable
   associatedtype View: Sendable & Equatable
   associatedtype RuleViolation: Refusal
+  /// Names a pending timer so that a later outcome can cancel it: a small enum, never a text.
+  /// `Never` for games without timers.
+  associatedtype TimerKey: Hashable & Sendable = Never
+  /// The settings a game's record names (its difficulty, its scoring…); `Never` for games that
+  /// keep no records.
+  associatedtype Settings: Sendable & Equatable = Never
 
   /// Deals a new game.
   ///
   /// - Throws: a violation when the options are out of range (e.g. a deck of the wrong size).
   static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State
 
-  /// The timers a fresh deal starts with (dealing pauses, a computer player's first move).
-  static func opening(_ state: State) -> [Scheduled<Action>]
+  /// What a fresh deal starts with: its timers (dealing pauses, a computer player's first
+  /// move), and its record when the deal is over at once.
+  static func opening(_ state: State, into outcome: inout Outcome<Self>)
 
-  /// Applies `action` performed by `player`, or refuses it leaving `state` unchanged.
-  static func apply(_ action: Action, by player: PlayerID, to state: inout State)
-    throws(RuleViolation) -> Outcome<Event, Action>
+  /// Applies `action` performed by `player`, adding what it did to `outcome`, or refuses it
+  /// leaving `state` and `outcome` unchanged.
+  static func apply(
+    _ action: Action, by player: PlayerID, to state: inout State,
+    into outcome: inout Outcome<Self>) throws(RuleViolation)
 
   /// What `viewer` may see of `state`: never a card they could not see at a real table.
   static func view(of state: State, for viewer: Viewer) -> View
@@ -84,9 +121,25 @@ public protocol GameRules: SendableMetatype {
 
   /// Whether the game (or the round) has ended.
   static func isOver(_ state: State) -> Bool
+
+  /// A sentence naming a broken invariant of `state` (a card lost or doubled), or nil.
+  ///
+  /// Debug builds check it after every accepted action; see ``Match``.
+  static func invariantViolation(in state: State) -> String?
 }
 
 extension GameRules {
-  public static func opening(_ state: State) -> [Scheduled<Action>] { [] }
+  public static func opening(_ state: State, into outcome: inout Outcome<Self>) {}
   public static func redact(_ event: Event, for viewer: Viewer) -> Event? { event }
+  public static func invariantViolation(in state: State) -> String? { nil }
+
+  /// Applies `action` and returns its outcome; see ``apply(_:by:to:into:)``.
+  @inlinable
+  public static func apply(_ action: Action, by player: PlayerID, to state: inout State)
+    throws(RuleViolation) -> Outcome<Self>
+  {
+    var outcome = Outcome<Self>()
+    try apply(action, by: player, to: &state, into: &outcome)
+    return outcome
+  }
 }

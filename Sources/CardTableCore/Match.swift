@@ -1,9 +1,10 @@
-/// A game in progress: the rules' state, its clock, its pending timers and the log of every
-/// accepted action.
+/// A game in progress: the rules' state, its clock, its pending timers, the log of every
+/// accepted action and the record of every game it has ended.
 ///
 /// The log with the options and the seed is the whole game: ``replay(options:seed:log:)``
 /// rebuilds it through the rules, re-checking every move. The match never reads a real clock;
-/// its host moves time with ``advance(by:)``.
+/// its host moves time with ``advance(by:)``. Debug builds check the rules' invariants after
+/// every accepted action.
 public struct Match<Rules: GameRules>: Sendable {
   /// One accepted action at a time on the match clock.
   public struct Entry: Sendable, Equatable {
@@ -13,6 +14,7 @@ public struct Match<Rules: GameRules>: Sendable {
     /// True when a timer performed it rather than a participant.
     public var automatic: Bool
 
+    @inlinable
     public init(time: Double, player: PlayerID, action: Rules.Action, automatic: Bool) {
       self.time = time
       self.player = player
@@ -25,10 +27,10 @@ public struct Match<Rules: GameRules>: Sendable {
   public struct Timer: Sendable, Equatable {
     public var due: Double
     public var sequence: Int
-    public var scheduled: Scheduled<Rules.Action>
+    public var scheduled: Scheduled<Rules>
 
     @usableFromInline
-    init(due: Double, sequence: Int, scheduled: Scheduled<Rules.Action>) {
+    init(due: Double, sequence: Int, scheduled: Scheduled<Rules>) {
       self.due = due
       self.sequence = sequence
       self.scheduled = scheduled
@@ -40,23 +42,29 @@ public struct Match<Rules: GameRules>: Sendable {
   /// The rules' state.
   @inlinable public var state: Rules.State { _state }
   /// The number of accepted actions; clients quote it to say what they last saw.
-  @inlinable public var version: Int { _version }
+  @inlinable public var version: Int { _log.count }
   /// Seconds since the deal on the match clock.
   @inlinable public var clock: Double { _clock }
   /// Every accepted action, oldest first.
   @inlinable public var log: [Entry] { _log }
   /// The pending follow-ups, in the order they were set.
   @inlinable public var timers: [Timer] { _timers }
+  /// Every game of the match that has ended, finished or abandoned, oldest first.
+  @inlinable public var results: [GameResult<Rules.Settings>] { _results }
 
   // NB: the storage is `@usableFromInline` so that the methods below can be `@inlinable`:
   // a client module then specializes `Match<SomeGame>`, which measured 10× faster than
   // calling the unspecialized generic code across modules.
   @usableFromInline var _state: Rules.State
-  @usableFromInline var _version = 0
   @usableFromInline var _clock: Double = 0
   @usableFromInline var _log: [Entry] = []
   @usableFromInline var _timers: [Timer] = []
   @usableFromInline var nextSequence = 0
+  @usableFromInline var _results: [GameResult<Rules.Settings>] = []
+  /// The log index and clock time of the action that dealt the current game (nil: the deal).
+  @usableFromInline var gameStart: (index: Int?, time: Double) = (nil, 0)
+  /// One outcome reused by every action, so that an action allocates nothing it need not.
+  @usableFromInline var scratch = Outcome<Rules>()
 
   /// Deals a new game and starts its opening timers.
   @inlinable
@@ -64,7 +72,10 @@ public struct Match<Rules: GameRules>: Sendable {
     self.options = options
     self.seed = seed
     self._state = try Rules.deal(options, seed: seed)
-    schedule(Rules.opening(_state))
+    Rules.opening(_state, into: &scratch)
+    schedule(scratch.scheduled)
+    stamp(scratch.marks, by: nil)
+    checkInvariants()
   }
 
   /// Whether the game has ended.
@@ -86,6 +97,7 @@ public struct Match<Rules: GameRules>: Sendable {
     throws(Rules.RuleViolation) -> [Rules.Event]
   {
     try accept(action, by: player, automatic: false)
+    return scratch.events
   }
 
   /// Moves the clock forward by `seconds`, running every timer that falls due, in order.
@@ -102,10 +114,11 @@ public struct Match<Rules: GameRules>: Sendable {
     while let index = indexOfNextTimer(dueBy: time) {
       let timer = _timers.remove(at: index)
       _clock = max(_clock, timer.due)
-      if let fired = try? accept(
-        timer.scheduled.action, by: timer.scheduled.player, automatic: true)
-      {
-        events += fired
+      do {
+        try accept(timer.scheduled.action, by: timer.scheduled.player, automatic: true)
+        events += scratch.events
+      } catch {
+        // NB: the rules refuse a follow-up that no longer applies; dropping it is the point.
       }
     }
     _clock = max(_clock, time)
@@ -116,9 +129,8 @@ public struct Match<Rules: GameRules>: Sendable {
   func indexOfNextTimer(dueBy time: Double) -> Int? {
     var best: Int?
     for index in _timers.indices where _timers[index].due <= time {
-      let timer = _timers[index]
       if let current = best {
-        let other = _timers[current]
+        let (timer, other) = (_timers[index], _timers[current])
         if (timer.due, timer.sequence) < (other.due, other.sequence) { best = index }
       } else {
         best = index
@@ -129,25 +141,52 @@ public struct Match<Rules: GameRules>: Sendable {
 
   @inlinable
   mutating func accept(_ action: Rules.Action, by player: PlayerID, automatic: Bool)
-    throws(Rules.RuleViolation) -> [Rules.Event]
+    throws(Rules.RuleViolation)
   {
-    let outcome = try Rules.apply(action, by: player, to: &_state)
-    _version += 1
+    scratch.removeAll()
+    try Rules.apply(action, by: player, to: &_state, into: &scratch)
+    let index = _log.count
     _log.append(Entry(time: _clock, player: player, action: action, automatic: automatic))
-    if !outcome.cancelled.isEmpty {
-      _timers.removeAll { outcome.cancelled.contains($0.scheduled.key) }
+    if !scratch.cancelled.isEmpty {
+      let cancelled = scratch.cancelled
+      _timers.removeAll { cancelled.contains($0.scheduled.key) }
     }
-    schedule(outcome.scheduled)
-    return outcome.events
+    schedule(scratch.scheduled)
+    if !scratch.marks.isEmpty { stamp(scratch.marks, by: index) }
+    checkInvariants()
   }
 
   @inlinable
-  mutating func schedule(_ followUps: [Scheduled<Rules.Action>]) {
+  mutating func schedule(_ followUps: [Scheduled<Rules>]) {
     for followUp in followUps {
       _timers.append(
         Timer(due: _clock + followUp.delay, sequence: nextSequence, scheduled: followUp))
       nextSequence += 1
     }
+  }
+
+  /// Times the games that `marks` dealt and ended, as done by the log entry at `index` (nil for
+  /// the match's own deal).
+  @inlinable
+  mutating func stamp(_ marks: [GameMark<Rules.Settings>], by index: Int?) {
+    for mark in marks {
+      switch mark {
+      case .dealt:
+        gameStart = (index, _clock)
+      case .ended(let record):
+        _results.append(
+          GameResult(
+            record: record, start: gameStart.time, end: _clock, dealtBy: gameStart.index,
+            endedBy: index))
+      }
+    }
+  }
+
+  @inlinable
+  func checkInvariants() {
+    assert(
+      Rules.invariantViolation(in: _state) == nil,
+      "\(Rules.self): \(Rules.invariantViolation(in: _state) ?? "")")
   }
 }
 

@@ -24,13 +24,43 @@ public enum Seat: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible
   case bottom, left, top, right
 
   /// The next seat clockwise.
-  public var clockwise: Seat { Seat(rawValue: (rawValue + 1) % 4)! }
+  public var clockwise: Seat { Seat.allCases[(rawValue + 1) % 4] }
 
   /// Where this seat appears on the screen of a player sitting at `viewer`, who sees
   /// themselves at the bottom.
   public func relative(to viewer: Seat) -> Seat {
-    Seat(rawValue: (rawValue - viewer.rawValue + 4) % 4)!
+    Seat.allCases[(rawValue - viewer.rawValue + 4) % 4]
   }
 
   public var description: String { ["bottom", "left", "top", "right"][rawValue] }
+}
+
+extension PlayerID: Codable {
+  /// A player is their name on the wire: `"Lucy"`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(String.self))
+  }
+}
+
+extension Seat: Codable {
+  /// A seat is its name on the wire: `"bottom"`, `"left"`, `"top"`, `"right"`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let seat = Seat.allCases.first(where: { $0.description == name }) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\"\(name)\" is not a seat.")
+    }
+    self = seat
+  }
 }

@@ -109,14 +109,25 @@ public struct PlayingCard: Hashable, Sendable, Comparable, CustomStringConvertib
     self.init(rank, suit)
   }
 
-  /// The text form: `A♥`, `10♣`.
-  public var description: String { rank.symbol + String(suit.glyph) }
+  /// The text form: `A♥`, `10♣` (looked up: no text is built per call).
+  @inlinable public var description: String { PlayingCard.texts[deckIndex] }
+
+  /// The text form of every card, by ``deckIndex``.
+  public static let texts: [String] = standardDeck.map { $0.rank.symbol + String($0.suit.glyph) }
 
   /// The ASCII text form: `AH`, `10C`.
   public var ascii: String { rank.symbol + String(suit.letter) }
 
   /// The position of this card in ``standardDeck`` (suit-major), 0…51.
-  public var deckIndex: Int { suit.rawValue * 13 + rank.rawValue - 1 }
+  @inlinable public var deckIndex: Int { suit.rawValue * 13 + rank.rawValue - 1 }
+
+  /// The card at `deckIndex` in ``standardDeck``.
+  @inlinable
+  public init(deckIndex: Int) {
+    precondition((0..<52).contains(deckIndex), "a deck has 52 cards")
+    // NB: both raw values are in range by the precondition.
+    self.init(Rank(rawValue: deckIndex % 13 + 1) ?? .ace, Suit(rawValue: deckIndex / 13) ?? .spades)
+  }
 
   /// All 52 cards, spades first, each suit from ace to king.
   public static let standardDeck: [PlayingCard] = Suit.allCases.flatMap { suit in
@@ -125,5 +136,24 @@ public struct PlayingCard: Hashable, Sendable, Comparable, CustomStringConvertib
 
   public static func < (lhs: PlayingCard, rhs: PlayingCard) -> Bool {
     lhs.deckIndex < rhs.deckIndex
+  }
+}
+
+extension PlayingCard: Codable {
+  /// A card is its text form on the wire: `"A♥"`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  /// Reads any text form ``init(_:)`` accepts: `"A♥"`, `"AH"`, `"10c"`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let card = PlayingCard(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\"\(text)\" is not a playing card.")
+    }
+    self = card
   }
 }

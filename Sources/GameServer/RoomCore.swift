@@ -9,15 +9,21 @@ public struct ClientID: RawRepresentable, Hashable, Sendable, CustomStringConver
   public var description: String { "client-\(rawValue)" }
 }
 
-/// A message for one client.
+/// Where a room's messages go: each is one JSON text for one client, valid only during the call.
+public typealias Deliver = (ClientID, UnsafeRawBufferPointer) -> Void
+
+/// A message for one client, as tests collect them.
 public struct Outgoing: Sendable, Equatable {
   public var client: ClientID
-  public var message: JSON
+  public var text: String
 
-  public init(client: ClientID, message: JSON) {
+  public init(client: ClientID, text: String) {
     self.client = client
-    self.message = message
+    self.text = text
   }
+
+  /// The message parsed.
+  public var message: JSON { (try? JSON(parsing: text)) ?? .null }
 }
 
 /// One table's game as the protocol sees it (docs/PROTOCOL.md): reads client messages, runs the
@@ -25,6 +31,7 @@ public struct Outgoing: Sendable, Equatable {
 ///
 /// It never reads a clock or sleeps: every call says what time it is (seconds on the host's
 /// clock), and ``nextWake`` says when it next wants to be called, so tests drive it exactly.
+/// Messages are written as JSON text into one buffer the room keeps and handed to `deliver`.
 public final class RoomCore {
   /// The player every client of a solitaire room plays as.
   public let player: PlayerID
@@ -36,6 +43,8 @@ public final class RoomCore {
   /// is over, since it names every face-down card.
   private var seedIsPublic = false
   private let newSeed: () -> UInt64
+  private var writer = JSONWriter(capacity: 16 * 1024)
+  private let encoder = WireEncoder()
 
   public init(player: PlayerID = .solo, newSeed: @escaping () -> UInt64) {
     self.player = player
@@ -51,16 +60,14 @@ public final class RoomCore {
   /// The running game's name, if any.
   public var game: String? { session?.game }
 
+  /// Whether no client is left.
+  public var isEmpty: Bool { clients.isEmpty }
+
   /// A client joined: it is greeted with the protocol version and the game list.
-  public func join(_ client: ClientID) -> [Outgoing] {
+  public func join(_ client: ClientID, deliver: Deliver) {
     clients.append(client)
-    var messages = [
-      Outgoing(
-        client: client,
-        message: ["type": "welcome", "protocol": 1, "games": JSON(GameCatalog.names)])
-    ]
-    if let session { messages.append(update(session, events: .empty, to: client, reply: nil)) }
-    return messages
+    send(Welcome(), to: client, deliver)
+    if let session { send(update(session, events: .empty, for: nil), to: client, deliver) }
   }
 
   /// A client left; the room forgets it.
@@ -68,17 +75,16 @@ public final class RoomCore {
     clients.removeAll { $0 == client }
   }
 
-  /// Whether no client is left.
-  public var isEmpty: Bool { clients.isEmpty }
-
   /// Runs the timers that fell due by `now` and pushes what they did to every client.
-  public func wake(at now: Double) -> [Outgoing] {
-    catchUp(to: now)
+  public func wake(at now: Double, deliver: Deliver) {
+    catchUp(to: now, deliver)
   }
 
-  /// Handles one text message from `client` received at host time `now`.
-  public func receive(_ text: String, from client: ClientID, at now: Double) -> [Outgoing] {
-    var messages = catchUp(to: now)
+  /// Handles one text message (UTF-8) from `client` received at host time `now`.
+  public func receive(
+    _ text: UnsafeRawBufferPointer, from client: ClientID, at now: Double, deliver: Deliver
+  ) {
+    catchUp(to: now, deliver)
     var reply: JSON?
     do throws(WireError) {
       let request: JSON
@@ -91,62 +97,38 @@ public final class RoomCore {
         throw .badRequest("A message must be a JSON object such as {\"cmd\":\"state\"}.")
       }
       reply = request["id"]
-      messages += try handle(request, from: client, at: now, reply: reply)
+      try handle(request, from: client, at: now, reply: reply, deliver)
     } catch {
-      messages.append(Outgoing(client: client, message: RoomCore.error(error, reply: reply)))
+      send(ErrorMessage(error: error, reply: reply), to: client, deliver)
     }
-    return messages
   }
 
-  /// The message that refuses a request.
-  public static func error(_ error: WireError, reply: JSON? = nil) -> JSON {
-    var message: JSON = ["type": "error", "error": error.json]
-    if let reply { message = message.setting("reply", to: reply) }
-    return message
+  /// The message that refuses a request, as JSON text.
+  public static func errorText(_ error: WireError, reply: JSON? = nil) -> String {
+    (try? WireEncoder().text(of: ErrorMessage(error: error, reply: reply))) ?? ""
   }
 
-  private func handle(_ request: JSON, from client: ClientID, at now: Double, reply: JSON?)
-    throws(WireError) -> [Outgoing]
-  {
+  private func handle(
+    _ request: JSON, from client: ClientID, at now: Double, reply: JSON?, _ deliver: Deliver
+  ) throws(WireError) {
     let name = try request.requiredString("cmd", in: "A message")
     switch name {
     case "new":
-      let game = try request.requiredString("game", in: "new")
-      let seed: UInt64
-      if let member = request["seed"], member != .null {
-        guard let value = member.uint64Value else {
-          throw .badRequest("new: \"seed\" must be a whole number from 0 to 2^64-1.")
-        }
-        seed = value
-      } else {
-        seed = newSeed()
-      }
-      seedIsPublic = request["seed"].map { $0 != .null } ?? false
-      let deck = try request["deck"].map { member throws(WireError) in
-        guard let list = member.arrayValue?.compactMap(\.stringValue),
-          list.count == member.arrayValue?.count
-        else { throw WireError.badRequest("new: \"deck\" must be an array of card texts.") }
-        return list
-      }
-      let session = try GameCatalog.start(
-        game: game, options: request["options"], deck: deck, seed: seed)
+      let new = try NewGame(request, newSeed: newSeed)
+      let session = try GameCatalog.start(new)
+      seedIsPublic = new.seedChosen
       self.session = session
       startedAt = now
-      return broadcast(session, events: .empty, reply: (client, reply))
+      broadcast(session, events: .empty, reply: (client, reply), deliver)
     case "restart":
       let session = try running().restart()
       self.session = session
       startedAt = now
-      return broadcast(session, events: .empty, reply: (client, reply))
+      broadcast(session, events: .empty, reply: (client, reply), deliver)
     case "state":
-      return [update(try running(), events: .empty, to: client, reply: reply)]
+      send(update(try running(), events: .empty, for: reply), to: client, deliver)
     case "results":
-      var message: JSON = [
-        "type": "answer", "cmd": "results",
-        "results": .array(try running().results.map(\.json)),
-      ]
-      if let reply { message = message.setting("reply", to: reply) }
-      return [Outgoing(client: client, message: message)]
+      send(Results(results: try running().results, reply: reply), to: client, deliver)
     case "act":
       let session = try running()
       guard let action = request["action"], action.keys != nil else {
@@ -157,7 +139,7 @@ public final class RoomCore {
           code: "not-your-seat", message: "You play as \(player) and cannot act for \(named).")
       }
       let events = try session.perform(action, as: player)
-      return broadcast(session, events: events, reply: (client, reply))
+      broadcast(session, events: events, reply: (client, reply), deliver)
     default:
       guard GameCatalog.commandNames.contains(name) else { throw .unknownCommand(name) }
       let session = try running()
@@ -166,8 +148,8 @@ public final class RoomCore {
       }
       var message = answer.setting("type", to: "answer").setting("cmd", to: .string(name))
       if let reply { message = message.setting("reply", to: reply) }
-      return [Outgoing(client: client, message: message)]
-        + broadcast(session, events: .empty, reply: nil)
+      send(message, to: client, deliver)
+      broadcast(session, events: .empty, reply: nil, deliver)
     }
   }
 
@@ -176,33 +158,146 @@ public final class RoomCore {
     return session
   }
 
-  private func catchUp(to now: Double) -> [Outgoing] {
+  private func catchUp(to now: Double, _ deliver: Deliver) {
     // NB: the game's clock follows the host's, so logged actions carry their real times.
-    guard let session, now - startedAt > session.clock else { return [] }
-    let events = session.advance(by: now - startedAt - session.clock)
-    guard events.count > 0 else { return [] }
-    return broadcast(session, events: events, reply: nil)
+    guard let session else { return }
+    var target = now - startedAt
+    // NB: woken at exactly `nextWake`, the difference can round just below the due time.
+    if let due = session.nextDue, due > target, due - target <= 1e-9 * max(1, abs(now)) {
+      target = due
+    }
+    guard target > session.clock else { return }
+    let events = session.advance(by: target - session.clock)
+    guard events.count > 0 else { return }
+    broadcast(session, events: events, reply: nil, deliver)
   }
 
   private func broadcast(
-    _ session: any GameSession, events: EventBatch, reply: (ClientID, JSON?)?
-  ) -> [Outgoing] {
-    clients.map { client in
-      update(session, events: events, to: client, reply: reply?.0 == client ? reply?.1 : nil)
+    _ session: any GameSession, events: EventBatch, reply: (ClientID, JSON?)?, _ deliver: Deliver
+  ) {
+    for client in clients {
+      send(
+        update(session, events: events, for: reply?.0 == client ? reply?.1 : nil), to: client,
+        deliver)
     }
   }
 
-  private func update(
-    _ session: any GameSession, events: EventBatch, to client: ClientID, reply: JSON?
-  ) -> Outgoing {
+  private func update(_ session: any GameSession, events: EventBatch, for reply: JSON?) -> Update {
     let viewer = Viewer.player(player)
-    let seed = seedIsPublic || session.isOver ? JSON(session.seed) : .null
-    var message: JSON = [
-      "type": "update", "game": .string(session.game), "seed": seed,
-      "version": JSON(session.version), "events": .array(events.json(for: viewer)),
-      "view": session.view(for: viewer),
-    ]
-    if let reply { message = message.setting("reply", to: reply) }
-    return Outgoing(client: client, message: message)
+    return Update(
+      game: session.game, seed: seedIsPublic || session.isOver ? session.seed : nil,
+      version: session.version, events: events.shown(to: viewer),
+      view: session.view(for: viewer), reply: reply)
+  }
+
+  private func send(_ message: some Encodable, to client: ClientID, _ deliver: Deliver) {
+    writer.removeAll()
+    do {
+      try encoder.encode(message, into: &writer)
+    } catch {
+      // NB: no message of the protocol throws when encoded; say so rather than stay silent.
+      writer.removeAll()
+      writer.raw(
+        #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
+      )
+    }
+    writer.bytes.withUnsafeBytes { deliver(client, $0) }
+  }
+}
+
+extension RoomCore {
+  /// ``join(_:deliver:)`` collecting the messages.
+  public func join(_ client: ClientID) -> [Outgoing] {
+    collect { join(client, deliver: $0) }
+  }
+
+  /// ``wake(at:deliver:)`` collecting the messages.
+  public func wake(at now: Double) -> [Outgoing] {
+    collect { wake(at: now, deliver: $0) }
+  }
+
+  /// ``receive(_:from:at:deliver:)`` for a text, collecting the messages.
+  public func receive(_ text: String, from client: ClientID, at now: Double) -> [Outgoing] {
+    var text = text
+    return text.withUTF8 { bytes in
+      collect { receive(UnsafeRawBufferPointer(bytes), from: client, at: now, deliver: $0) }
+    }
+  }
+
+  private func collect(_ body: (Deliver) -> Void) -> [Outgoing] {
+    var messages: [Outgoing] = []
+    body { client, bytes in
+      messages.append(Outgoing(client: client, text: String(decoding: bytes, as: UTF8.self)))
+    }
+    return messages
+  }
+}
+
+// MARK: Messages (docs/PROTOCOL.md)
+
+/// `{"type":"welcome","protocol":1,"games":[...]}`.
+struct Welcome: Encodable {
+  let type = "welcome"
+  let `protocol` = 1
+  let games = GameCatalog.names
+}
+
+/// `{"type":"update","game":G,"seed":S,"version":V,"events":[...],"view":{...},"reply":R}`.
+struct Update: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case type, game, seed, version, events, view, reply
+  }
+
+  var game: String
+  var seed: UInt64?
+  var version: Int
+  var events: EventBatch.Shown
+  var view: any Encodable
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode("update", forKey: .type)
+    try container.encode(game, forKey: .game)
+    try container.encode(seed, forKey: .seed)
+    try container.encode(version, forKey: .version)
+    try container.encode(events, forKey: .events)
+    try container.encode(view, forKey: .view)
+    try container.encodeIfPresent(reply, forKey: .reply)
+  }
+}
+
+/// `{"type":"answer","cmd":"results","results":[...],"reply":R}`.
+struct Results: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case type, cmd, results, reply
+  }
+
+  var results: any Encodable
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode("answer", forKey: .type)
+    try container.encode("results", forKey: .cmd)
+    try container.encode(results, forKey: .results)
+    try container.encodeIfPresent(reply, forKey: .reply)
+  }
+}
+
+/// `{"type":"error","error":{"code":...,"message":...},"reply":R}`.
+struct ErrorMessage: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case type, error, reply
+  }
+
+  var error: WireError
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode("error", forKey: .type)
+    try container.encode(error, forKey: .error)
+    try container.encodeIfPresent(reply, forKey: .reply)
   }
 }

@@ -7,6 +7,10 @@ import CardTableCore
 public final class EngineConsole {
   private var session: (any GameSession)?
   private let newSeed: () -> UInt64
+  private let encoder = WireEncoder()
+
+  /// The longest line the console reads; a longer one is refused with `too-large` unread.
+  public static let maximumLineBytes = 1 << 20
 
   /// - Parameter newSeed: where seeds come from when a `new` command gives none.
   public init(newSeed: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
@@ -15,11 +19,19 @@ public final class EngineConsole {
 
   /// Answers one line of input with one line of output (without the newline).
   public func reply(to line: String) -> String {
-    handle(line).text
+    var writer = JSONWriter()
+    var line = line
+    line.withUTF8 { reply(to: UnsafeRawBufferPointer($0), into: &writer) }
+    return writer.string
   }
 
-  /// Answers one command.
+  /// Answers one command with its reply as ``JSON``.
   public func handle(_ line: String) -> JSON {
+    (try? JSON(parsing: reply(to: line))) ?? .null
+  }
+
+  /// Appends the reply to one line of UTF-8 input (without its newline) to `writer`.
+  public func reply(to line: UnsafeRawBufferPointer, into writer: inout JSONWriter) {
     do throws(WireError) {
       let request: JSON
       do {
@@ -31,33 +43,51 @@ public final class EngineConsole {
         throw .badRequest("A command must be a JSON object such as {\"cmd\":\"state\"}.")
       }
       let name = try request.requiredString("cmd", in: "A command")
-      return try run(name, request)
+      write(try run(name, request), into: &writer)
     } catch {
-      return [
-        "ok": false, "error": error.json, "state": session?.state() ?? .null,
-      ]
+      refuse(error, into: &writer)
     }
   }
 
-  private func run(_ name: String, _ request: JSON) throws(WireError) -> JSON {
+  /// Appends the refusal of a line of `bytes` bytes, over ``maximumLineBytes``, to `writer`.
+  public func refuseLongLine(of bytes: Int, into writer: inout JSONWriter) {
+    refuse(
+      WireError(
+        code: "too-large",
+        message: "A line of \(bytes) bytes is over the limit of \(EngineConsole.maximumLineBytes)."),
+      into: &writer)
+  }
+
+  private func refuse(_ error: WireError, into writer: inout JSONWriter) {
+    write(
+      Reply(ok: false, [("error", error), ("state", StateValue(session: session))]), into: &writer)
+  }
+
+  private func write(_ reply: Reply, into writer: inout JSONWriter) {
+    do {
+      try encoder.encode(reply, into: &writer)
+    } catch {
+      // NB: nothing the console writes throws; were it to, the line still gets its reply.
+      writer.raw(
+        #"{"ok":false,"error":{"code":"internal","message":"The reply could not be written."}}"#)
+    }
+  }
+
+  private func run(_ name: String, _ request: JSON) throws(WireError) -> Reply {
     switch name {
     case "new":
-      let game = try request.requiredString("game", in: "new")
-      let seed = try seed(of: request)
-      let deck = try deck(of: request)
-      session = try GameCatalog.start(
-        game: game, options: request["options"], deck: deck, seed: seed)
-      return reply(events: .empty)
+      session = try GameCatalog.start(NewGame(request, newSeed: newSeed))
+      return acknowledge(.empty)
     case "games":
-      return ["ok": true, "games": JSON(GameCatalog.names)]
+      return Reply([("games", GameCatalog.names)])
     case "help":
-      return [
-        "ok": true,
-        "commands": JSON([
-          "new", "act", "advance", "state", "view", "restart", "results", "games", "help",
-        ]),
-        "games": JSON(GameCatalog.names),
-      ]
+      return Reply([
+        (
+          "commands",
+          ["new", "act", "advance", "state", "view", "restart", "results", "games", "help"]
+        ),
+        ("games", GameCatalog.names),
+      ])
     default:
       break
     }
@@ -77,7 +107,7 @@ public final class EngineConsole {
         }
         return PlayerID(name)
       }
-      return reply(events: try session.perform(action, as: player))
+      return acknowledge(try session.perform(action, as: player))
     case "advance":
       guard let seconds = request["seconds"]?.doubleValue, seconds >= 0, seconds.isFinite else {
         throw .badRequest("advance needs \"seconds\", a number of seconds of at least 0.")
@@ -86,46 +116,64 @@ public final class EngineConsole {
       guard (session.clock + seconds).isFinite else {
         throw .badRequest("advance: \(seconds) s would move the clock past the largest time.")
       }
-      return reply(events: session.advance(by: seconds))
+      return acknowledge(session.advance(by: seconds))
     case "state":
-      return reply(events: .empty)
+      return acknowledge(.empty)
     case "view":
       let player = try request.requiredString("player", in: "view")
-      return ["ok": true, "view": session.view(for: .player(PlayerID(player)))]
+      return Reply([("view", session.view(for: .player(PlayerID(player))))])
     case "results":
-      return ["ok": true, "results": .array(session.results.map(\.json))]
+      return Reply([("results", session.results)])
     case "restart":
-      self.session = session.restart()
-      return reply(events: .empty)
+      self.session = try session.restart()
+      return acknowledge(.empty)
     default:
       guard let answer = try session.command(name, request) else {
         throw .unknownCommand(name)
       }
-      return answer.setting("ok", to: true)
+      return Reply(answer: answer)
     }
   }
 
-  private func reply(events: EventBatch) -> JSON {
-    [
-      "ok": true, "events": .array(events.json(for: .referee)),
-      "state": session?.state() ?? .null,
-    ]
+  private func acknowledge(_ events: EventBatch) -> Reply {
+    Reply([("events", events.shown(to: .referee)), ("state", StateValue(session: session))])
+  }
+}
+
+/// One reply of the console: `ok` and the members of its answer, in order.
+struct Reply: Encodable {
+  var ok: Bool
+  var members: [(String, any Encodable)]
+  var answer: JSON?
+
+  init(ok: Bool = true, _ members: [(String, any Encodable)]) {
+    self.ok = ok
+    self.members = members
   }
 
-  private func seed(of request: JSON) throws(WireError) -> UInt64 {
-    guard let member = request["seed"], member != .null else { return newSeed() }
-    guard let seed = member.uint64Value else {
-      throw .badRequest(
-        "new: \"seed\" must be a whole number from 0 to 2^64-1, not \(member.text).")
-    }
-    return seed
+  /// A game command's own answer, which already says `ok`.
+  init(answer: JSON) {
+    self.init([])
+    self.answer = answer.setting("ok", to: true)
   }
 
-  private func deck(of request: JSON) throws(WireError) -> [String]? {
-    guard let member = request["deck"], member != .null else { return nil }
-    guard let list = member.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-      throw .badRequest("new: \"deck\" must be an array of card texts such as [\"A♥\",\"K♠\"].")
+  func encode(to encoder: any Encoder) throws {
+    if let answer { return try answer.encode(to: encoder) }
+    var container = encoder.container(keyedBy: MemberKey.self)
+    try container.encode(ok, forKey: MemberKey("ok"))
+    for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
+  }
+}
+
+/// The running game's state, or `null` before the first `new`.
+struct StateValue: Encodable {
+  let session: (any GameSession)?
+
+  func encode(to encoder: any Encoder) throws {
+    guard let session else {
+      var container = encoder.singleValueContainer()
+      return try container.encodeNil()
     }
-    return list.compactMap(\.stringValue)
+    try session.state.encode(to: encoder)
   }
 }

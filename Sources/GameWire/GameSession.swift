@@ -2,25 +2,45 @@ import CardTableCore
 
 /// Events of one accepted action or timer run, ready to be written for any viewer.
 public struct EventBatch: Sendable {
-  private let render: @Sendable (Viewer) -> [JSON]
+  private let encodeFor: @Sendable (Viewer, any Encoder) throws -> Void
   /// How many events happened (before redaction).
   public let count: Int
 
   init<G: WireGame>(_ events: [G.Event], of game: G.Type) {
     count = events.count
-    render = { viewer in events.compactMap { G.redact($0, for: viewer) }.map(G.encode(event:)) }
+    encodeFor = { viewer, encoder in
+      var container = encoder.unkeyedContainer()
+      for event in events {
+        if let shown = G.redact(event, for: viewer) { try container.encode(shown) }
+      }
+    }
   }
-
-  /// The events as `viewer` may see them.
-  public func json(for viewer: Viewer) -> [JSON] { render(viewer) }
 
   private init() {
     count = 0
-    render = { _ in [] }
+    encodeFor = { _, encoder in _ = encoder.unkeyedContainer() }
   }
 
   /// No events: the reply to a command that changed nothing.
   public static let empty = EventBatch()
+
+  /// The events as `viewer` may see them, as an array on the wire.
+  public func shown(to viewer: Viewer) -> Shown { Shown(batch: self, viewer: viewer) }
+
+  /// The events as `viewer` may see them, as ``JSON`` (for tests and tools).
+  public func json(for viewer: Viewer) -> [JSON] {
+    (try? WireEncoder().json(of: shown(to: viewer)).arrayValue) ?? []
+  }
+
+  /// A batch as one viewer sees it.
+  public struct Shown: Encodable, Sendable {
+    let batch: EventBatch
+    let viewer: Viewer
+
+    public func encode(to encoder: any Encoder) throws {
+      try batch.encodeFor(viewer, encoder)
+    }
+  }
 }
 
 /// A running match of any game, driven with JSON: what the engine console, a room and a saved
@@ -29,19 +49,21 @@ public protocol GameSession: AnyObject {
   /// The wire name of the game, e.g. `concentration`.
   var game: String { get }
   var seed: UInt64 { get }
-  /// The options as given on the wire (for results and saved games).
-  var optionsJSON: JSON { get }
   var version: Int { get }
   var clock: Double { get }
   var isOver: Bool { get }
   var nextDue: Double? { get }
-  /// Every game of the match that has ended or was abandoned, timed on its clock.
-  var results: [GameResult] { get }
+  /// How many games of the match have ended or were abandoned.
+  var resultCount: Int { get }
 
-  /// The full state, as the referee sees it, headed by `game`, `seed` and `version`.
-  func state() -> JSON
-  /// What `viewer` may see, headed by `game` and `version`.
-  func view(for viewer: Viewer) -> JSON
+  /// The full state, as the referee sees it, headed by `game`, `seed`, `version` and `clock`;
+  /// `result` (the game just finished) and `resultCount` at the end.
+  var state: any Encodable { get }
+  /// What `viewer` may see, headed by `game`, `version` and `clock`.
+  func view(for viewer: Viewer) -> any Encodable
+  /// Every game of the match that has ended or was abandoned, timed on its clock, oldest first.
+  var results: any Encodable { get }
+
   /// Applies an action object; `player` overrides the action's own player when given.
   func perform(_ action: JSON, as player: PlayerID?) throws(WireError) -> EventBatch
   /// Moves the match clock forward, running due timers.
@@ -49,20 +71,55 @@ public protocol GameSession: AnyObject {
   /// A game-specific command, or nil when the game has none of that name.
   func command(_ name: String, _ request: JSON) throws(WireError) -> JSON?
   /// A fresh match of the same deal: same game, options and seed.
-  func restart() -> any GameSession
+  func restart() throws(WireError) -> any GameSession
+}
+
+extension GameSession {
+  /// ``state`` as ``JSON``, for tests and tools.
+  public func stateJSON() -> JSON { (try? WireEncoder().json(of: state)) ?? .null }
+
+  /// ``view(for:)`` as ``JSON``, for tests and tools.
+  public func viewJSON(for viewer: Viewer) -> JSON {
+    (try? WireEncoder().json(of: view(for: viewer))) ?? .null
+  }
+}
+
+/// A view or state with the members that say which match it is first.
+struct Headed<Body: Encodable>: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case game, seed, version, clock, result, resultCount
+  }
+
+  var game: String
+  var seed: UInt64?
+  var version: Int
+  var clock: Double
+  var body: Body
+  /// The game just finished and how many have ended (the state, not a view).
+  var result: (any Encodable & Sendable)?
+  var resultCount: Int?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(game, forKey: .game)
+    try container.encodeIfPresent(seed, forKey: .seed)
+    try container.encode(version, forKey: .version)
+    try container.encode(clock, forKey: .clock)
+    try body.encode(to: encoder)
+    if let result { try container.encode(result, forKey: .result) }
+    try container.encodeIfPresent(resultCount, forKey: .resultCount)
+  }
 }
 
 /// The ``GameSession`` of one game type.
 final class LiveSession<G: WireGame>: GameSession {
   let game: String
-  let optionsJSON: JSON
-  private let deckJSON: [String]?
   private(set) var match: Match<G>
+  /// The history texts written so far, shared by every viewer.
+  private var cache = G.WireView.Cache()
 
-  init(game: String, options: JSON, deck: [String]?, match: Match<G>) {
+  init(game: String, match: Match<G>) {
     self.game = game
-    self.optionsJSON = options
-    self.deckJSON = deck
     self.match = match
   }
 
@@ -71,36 +128,26 @@ final class LiveSession<G: WireGame>: GameSession {
   var clock: Double { match.clock }
   var isOver: Bool { match.isOver }
   var nextDue: Double? { match.nextDue }
-  var results: [GameResult] { G.results(of: match) }
+  var resultCount: Int { match.results.count }
 
-  /// The referee's state; games that keep results add `result` (the game just finished) and
-  /// `resultCount` (how many games of the match have ended; `{"cmd":"results"}` lists them).
-  func state() -> JSON {
-    var body = G.encode(state: match.state)
-    if G.keepsResults {
-      // NB: only the newest record is written: a match of many deals would otherwise write
-      // every record into every reply.
-      let results = G.results(of: match)
-      if match.isOver, let last = results.last, last.ending == .finished {
-        body = body.setting("result", to: last.json)
-      }
-      body = body.setting("resultCount", to: JSON(results.count))
-    }
-    return header(body, seed: match.seed)
+  var state: any Encodable {
+    // NB: only the newest record is written: a match of many deals would otherwise write
+    // every record into every reply.
+    let last = match.results.last
+    let finished = match.isOver && last?.record.ending == .finished ? last : nil
+    return Headed(
+      game: game, seed: match.seed, version: match.version, clock: match.clock,
+      body: G.WireView(G.view(of: match.state, for: .referee), cache: &cache), result: finished,
+      resultCount: match.results.count)
   }
 
-  func view(for viewer: Viewer) -> JSON {
-    header(G.encode(view: G.view(of: match.state, for: viewer)))
+  func view(for viewer: Viewer) -> any Encodable {
+    Headed(
+      game: game, version: match.version, clock: match.clock,
+      body: G.WireView(G.view(of: match.state, for: viewer), cache: &cache))
   }
 
-  private func header(_ body: JSON, seed: UInt64? = nil) -> JSON {
-    guard case .object(let members) = body else { return body }
-    var head: [(String, JSON)] = [("game", .string(game))]
-    if let seed { head.append(("seed", JSON(seed))) }
-    head += [("version", JSON(match.version)), ("clock", JSON(match.clock))]
-    let names = Set(head.map(\.0))
-    return .object(head + members.filter { key, _ in !names.contains(key) })
-  }
+  var results: any Encodable { match.results }
 
   func perform(_ action: JSON, as player: PlayerID?) throws(WireError) -> EventBatch {
     let decoded = try G.action(from: action)
@@ -120,10 +167,12 @@ final class LiveSession<G: WireGame>: GameSession {
     try G.command(name, request, in: &match)
   }
 
-  func restart() -> any GameSession {
+  func restart() throws(WireError) -> any GameSession {
     let (options, seed) = G.restartPoint(of: match)
-    // NB: these options and this seed dealt the current game already, so they deal again.
-    let fresh = try! Match<G>(options: options, seed: seed)
-    return LiveSession(game: game, options: optionsJSON, deck: deckJSON, match: fresh)
+    do {
+      return LiveSession(game: game, match: try Match<G>(options: options, seed: seed))
+    } catch {
+      throw WireError(error)
+    }
   }
 }

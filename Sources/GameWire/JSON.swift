@@ -1,6 +1,8 @@
-/// A JSON value with ordered object keys, parsed and printed by this module.
+/// A JSON value with ordered object keys, read and written by this module.
 ///
-/// Numbers keep their source text, so a 64-bit seed survives a round trip exactly.
+/// Numbers keep their source text, so a 64-bit seed survives a round trip exactly, and two
+/// numbers are equal when their decimal values are exactly equal (`1.0 == 1`, `1e2 == 100`;
+/// 18446744073709551615 never equals 18446744073709551614, as it would through `Double`).
 public enum JSON: Sendable, Equatable {
   case null
   case bool(Bool)
@@ -14,12 +16,91 @@ public enum JSON: Sendable, Equatable {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
-    case (.number(let a), .number(let b)): a == b || (Double(a) != nil && Double(a) == Double(b))
+    case (.number(let a), .number(let b)): a == b || Decimal(a) == Decimal(b)
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)):
       a.count == b.count && a.allSatisfy { key, value in b.first { $0.0 == key }?.1 == value }
     default: false
+    }
+  }
+
+  /// A JSON number's exact decimal value: sign, digits without leading or trailing zeros, and
+  /// the power of ten of the last digit.
+  struct Decimal: Equatable {
+    var negative = false
+    var digits: [UInt8] = []
+    var exponent = 0
+
+    /// Nil when `text` is not a JSON number (or its exponent is absurdly large).
+    init?(_ text: String) {
+      var bytes = Array(text.utf8)[...]
+      if bytes.first == UInt8(ascii: "-") {
+        negative = true
+        bytes = bytes.dropFirst()
+      }
+      var exponent = 0
+      if let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+        guard let value = Int(String(decoding: bytes[(e + 1)...], as: UTF8.self)),
+          abs(value) < 1 << 40
+        else { return nil }
+        exponent = value
+        bytes = bytes[..<e]
+      }
+      var mantissa: [UInt8] = []
+      var sawPoint = false
+      for byte in bytes {
+        if byte == UInt8(ascii: ".") {
+          sawPoint = true
+        } else {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          mantissa.append(byte)
+          if sawPoint { exponent -= 1 }
+        }
+      }
+      guard !mantissa.isEmpty else { return nil }
+      while mantissa.last == UInt8(ascii: "0") && mantissa.count > 1 {
+        mantissa.removeLast()
+        exponent += 1
+      }
+      let leading = mantissa.prefix { $0 == UInt8(ascii: "0") }.count
+      digits = Array(mantissa.dropFirst(min(leading, mantissa.count - 1)))
+      if digits == [UInt8(ascii: "0")] {
+        negative = false
+        exponent = 0
+      }
+      self.exponent = exponent
+    }
+
+    /// The value as a non-negative integer, when it is one that fits 64 bits.
+    var uint64: UInt64? {
+      guard !negative || digits == [UInt8(ascii: "0")], exponent >= 0,
+        digits.count + exponent <= 20
+      else { return nil }
+      var value: UInt64 = 0
+      for digit in digits + [UInt8](repeating: UInt8(ascii: "0"), count: exponent) {
+        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+        let (sum, carry) = times.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        value = sum
+      }
+      return value
+    }
+
+    /// The value as an `Int`, when it is an integer that fits.
+    var int: Int? {
+      if negative {
+        guard let magnitude = Decimal(negating: self).uint64, magnitude <= UInt64(Int.max) + 1
+        else { return nil }
+        return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+      }
+      guard let value = uint64, value <= UInt64(Int.max) else { return nil }
+      return Int(value)
+    }
+
+    private init(negating other: Decimal) {
+      self = other
+      negative.toggle()
     }
   }
 }
@@ -39,17 +120,14 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
   /// An integer number.
   public init(_ value: some BinaryInteger) { self = .number(String(value)) }
 
-  /// A number; non-finite values become `null`, since JSON cannot express them.
+  /// A number as this module writes it (see ``JSONWriter/write(_:)-(Double)``); non-finite
+  /// values become `null`, since JSON cannot express them.
   public init(_ value: Double) {
     guard value.isFinite else {
       self = .null
       return
     }
-    if value == value.rounded(), abs(value) < 1e15 {
-      self = .number(String(Int64(value)))
-    } else {
-      self = .number(String(value))
-    }
+    self = .number(JSONWriter.text(of: value))
   }
 
   public init(_ value: String) { self = .string(value) }
@@ -94,22 +172,17 @@ extension JSON {
     return Double(text)
   }
 
-  /// The number as an `Int` when it is integral and in range.
+  /// The number as an `Int` when it is exactly an integer in range (`3`, `3.0`, `3e0`).
   public var intValue: Int? {
     guard case .number(let text) = self else { return nil }
-    if let value = Int(text) { return value }
-    guard let value = Double(text), value == value.rounded(), abs(value) < 9e15 else { return nil }
-    return Int(value)
+    return Int(text) ?? Decimal(text)?.int
   }
 
-  /// The number as a `UInt64` when it is a non-negative integer in range.
+  /// The number as a `UInt64` when it is exactly a non-negative integer in range; read
+  /// exactly, never through `Double`.
   public var uint64Value: UInt64? {
     guard case .number(let text) = self else { return nil }
-    if let value = UInt64(text) { return value }
-    guard let value = Double(text), value >= 0, value == value.rounded(), value < 9e15 else {
-      return nil
-    }
-    return UInt64(value)
+    return UInt64(text) ?? Decimal(text)?.uint64
   }
 
   /// The JSON type's name, for error messages.
@@ -137,5 +210,38 @@ extension JSON {
       members.append((key, value))
     }
     return .object(members)
+  }
+}
+
+// MARK: Text
+
+extension JSON {
+  /// Parses one JSON text (RFC 8259); surrounding white space is allowed, anything else is not.
+  ///
+  /// - Throws: ``JSONSyntaxError`` naming the first offending offset.
+  /// - Complexity: O(n) in the length of the text; nesting is limited to
+  ///   ``JSONReader/maximumDepth`` levels.
+  public init(parsing text: String) throws(JSONSyntaxError) {
+    var text = text
+    let parsed: Result<JSON, JSONSyntaxError> = text.withUTF8 { bytes in
+      do throws(JSONSyntaxError) {
+        return .success(try JSONReader.parse(UnsafeRawBufferPointer(bytes)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    self = try parsed.get()
+  }
+
+  /// Parses one JSON text from UTF-8 bytes; see ``init(parsing:)-(String)``.
+  public init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    self = try JSONReader.parse(bytes)
+  }
+
+  /// The compact JSON text of this value, keys in their order, no insignificant white space.
+  public var text: String {
+    var writer = JSONWriter()
+    writer.write(self)
+    return writer.string
   }
 }

@@ -3,93 +3,58 @@ import MatchingGame
 
 extension MatchingGame: WireGame {
   public static let wireNames = ["matchismo"]
+  public static let actionsTitle = "Matchismo"
 
-  public static func options(named game: String, from options: JSON?, deck: [String]?)
-    throws(WireError) -> Options
-  {
-    var result = Options()
-    if let options, options != .null {
-      let context = "\(game) options"
-      try options.rejectUnknownKeys(
-        ["cards", "mode", "matchBonus", "mismatchPenalty", "costToChoose"], in: context)
-      result.cards = try options.optionalInt(
-        "cards", in: cardRange, default: defaultCards, context: context)
-      result.mode = try options.optionalInt("mode", in: modes, default: 2, context: context)
-      result.scoring = try ChoiceWire.scoring(from: options, context: context)
+  public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
+    var options = options
+    options.deck = try cards(deck) { PlayingCard($0) }
+    return options
+  }
+
+  /// Matchismo's view on the wire (docs/ENGINE.md "matchismo").
+  public struct WireView: WireViewType {
+    /// The settings a player may change: the table size and the scoring.
+    public struct Settings: Codable, Equatable, Sendable {
+      public var cards: Int
+      public var matchBonus: Int
+      public var mismatchPenalty: Int
+      public var costToChoose: Int
     }
-    if let deck { result.deck = try cards(deck) { PlayingCard($0) } }
-    return result
-  }
 
-  public static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
-  {
-    let type = try json.requiredString("type", in: "An action")
-    switch type {
-    case "choose": return (.choose(try ChoiceWire.choice(json)), .solo)
-    case "deal": return (.deal, .solo)
-    case "setMode": return (.setMode(try json.requiredInt("mode", in: "A setMode action")), .solo)
-    case "hint": return (.hint, .solo)
-    default:
-      throw .badRequest(
-        "Unknown action type \"\(type)\"; Matchismo knows \"choose\", \"deal\", \"setMode\" and "
-          + "\"hint\".")
-    }
-  }
+    public var score: Int
+    public var status: String
+    public var flips: Int
+    public var history: [String]
+    public var mode: Int
+    public var deckCount: Int
+    public var over: Bool
+    public var modeLocked: Bool
+    public var table: [Table.SlotView]
+    /// Every found card, in the order found.
+    public var found: [PlayingCard]
+    public var foundMatches: [Table.FoundMatch]
+    public var hint: [Int]
+    public var settings: Settings
+    /// The seed of the current deal: the referee's only.
+    @Nullable public var gameSeed: UInt64?
 
-  public static func wireName(of state: State) -> String { name }
-
-  public static func encode(state: State) -> JSON {
-    encode(view: view(of: state, for: .referee))
-  }
-
-  public static func encode(view: View) -> JSON {
-    var members = ChoiceWire.common(
-      score: view.score, status: view.status, flips: view.flips, history: view.history,
-      mode: view.mode, deckCount: view.deckCount, over: view.over)
-    members += [("modeLocked", .bool(view.modeLocked)), ("table", ChoiceWire.table(view.table))]
-    members += ChoiceWire.found(view.found, reason: reason)
-    members += [
-      ("hint", .array(view.hint.map { JSON($0) })),
-      ("settings", .object([("cards", JSON(view.cards))] + ChoiceWire.scoring(view.scoring))),
-      ("gameSeed", view.seed.map { JSON($0) } ?? .null),
-    ]
-    return .object(members)
-  }
-
-  /// `{"text":"A♥ A♠ same rank","pairs":[{"cards":["A♥","A♠"],"same":"rank"}]}`.
-  static func reason(_ reason: Reason) -> JSON {
-    [
-      "text": .string(reason.text),
-      "pairs": .array(
-        reason.pairs.map { pair in
-          [
-            "cards": JSON([pair.first.description, pair.second.description]),
-            "same": .string(pair.kind.rawValue),
-          ]
-        }),
-    ]
-  }
-
-  public static func encode(event: Event) -> JSON {
-    switch event {
-    case .chosen(let index, let card):
-      ["type": "chosen", "card": JSON(index), "face": card.json]
-    case .unchosen(let index): ["type": "unchosen", "card": JSON(index)]
-    case .matched(let cards, let points, let why):
-      [
-        "type": "matched", "cards": .array(cards.map { JSON($0) }), "points": JSON(points),
-        "reason": reason(why),
-      ]
-    case .mismatched(let cards, let penalty):
-      ["type": "mismatched", "cards": .array(cards.map { JSON($0) }), "penalty": JSON(penalty)]
-    case .modeSet(let mode): ["type": "modeSet", "mode": JSON(mode)]
-    case .hinted(let cards): ["type": "hinted", "cards": .array(cards.map { JSON($0) })]
-    case .dealt(let seed, let abandoned):
-      [
-        "type": "dealt", "seed": seed.map { JSON($0) } ?? .null,
-        "abandoned": abandoned?.json ?? .null,
-      ]
-    case .gameOver(let record): ["type": "gameOver", "result": record.json]
+    public init(_ view: View, cache: inout TextCache<Table.Play>) {
+      score = view.score
+      status = RuleTexts.status(view.lastPlay)
+      flips = view.flips
+      history = cache.texts(of: view.history, RuleTexts.status)
+      mode = view.mode
+      deckCount = view.deckCount
+      over = view.over
+      modeLocked = view.modeLocked
+      table = view.table
+      found = view.found.flatMap(\.cards)
+      foundMatches = view.found
+      hint = view.hint
+      settings = Settings(
+        cards: view.cards, matchBonus: view.scoring.matchBonus,
+        mismatchPenalty: view.scoring.mismatchPenalty, costToChoose: view.scoring.costToChoose)
+      gameSeed = view.seed
     }
   }
 
@@ -97,7 +62,7 @@ extension MatchingGame: WireGame {
   public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
     var options = match.options
     options.mode = match.state.mode
-    if match.state.ledger.dealtBy != nil { options.deck = nil }
+    if match.state.redealt { options.deck = nil }
     return (options, match.state.seed)
   }
 
@@ -109,5 +74,21 @@ extension MatchingGame: WireGame {
     throws(WireError) -> JSON?
   {
     try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
+  }
+}
+
+extension WireGame {
+  /// The matching games' `{"cmd":"hint"}`: performs `hint` (which marks the first matching
+  /// combination) and replies `{"ok":true,"cards":[i,j,…]}`, or `[]` when none is left.
+  static func hintCommand(
+    _ name: String, in match: inout Match<Self>, hint: Action, marked: (State) -> [Int]
+  ) throws(WireError) -> JSON? {
+    guard name == "hint" else { return nil }
+    do {
+      try match.perform(hint, by: .solo)
+    } catch {
+      throw WireError(error)
+    }
+    return ["ok": true, "cards": .array(marked(match.state).map { JSON($0) })]
   }
 }

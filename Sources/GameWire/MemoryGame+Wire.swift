@@ -3,83 +3,59 @@ import MemoryGame
 
 extension MemoryGame: WireGame {
   public static let wireNames = ["memory", "concentration"]
+  public static let actionsTitle = "Memory and Concentration"
 
-  public static func options(named game: String, from options: JSON?, deck: [String]?)
-    throws(WireError) -> Options
-  {
-    let variant: Variant = game == "concentration" ? .concentration : .memory
-    var result = Options(variant: variant)
-    if let options, options != .null {
-      // NB: Concentration always lays out all 52 cards; it has no options.
-      try options.rejectUnknownKeys(
-        variant == .memory ? ["difficulty"] : [], in: "\(game) options")
-      if let member = options["difficulty"], member != .null {
-        guard let name = member.stringValue, let difficulty = Difficulty(rawValue: name) else {
-          throw .badRequest(
-            "\(game) options: \"difficulty\" must be \"easy\", \"medium\" or \"hard\", not \(member.text)."
-          )
-        }
-        result.difficulty = difficulty
+  public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
+    var options = options
+    options.deck = try cards(deck) { PlayingCard($0) }
+    return options
+  }
+
+  /// Memory's and Concentration's view on the wire (docs/ENGINE.md "memory"): Memory's board
+  /// positions say `removed`, Concentration's `matched`, and Concentration adds `moves` and
+  /// `tilt`.
+  public struct WireView: WireViewType {
+    public struct Position: Codable, Equatable, Sendable {
+      @Nullable public var card: PlayingCard?
+      public var faceUp: Bool
+      public var removed: Bool?
+      public var matched: Bool?
+    }
+
+    public var score: Int
+    public var status: String
+    public var over: Bool
+    @Nullable public var title: String?
+    public var columns: Int
+    public var rows: Int
+    public var pairsFound: Int
+    public var pairs: Int
+    public var flips: Int
+    public var waiting: Bool
+    public var board: [Position]
+    public var moves: Int?
+    public var tilt: [Int]?
+
+    public init(_ view: View, cache: inout NoCache) {
+      let concentration = view.variant == .concentration
+      score = view.score
+      status = RuleTexts.status(view)
+      over = view.over
+      title = RuleTexts.title(view)
+      columns = view.columns
+      rows = view.rows
+      pairsFound = view.pairsFound
+      pairs = view.pairCount
+      flips = view.flips
+      waiting = view.waiting
+      board = view.board.map { position in
+        Position(
+          card: position.card, faceUp: position.faceUp,
+          removed: concentration ? nil : position.removed,
+          matched: concentration ? position.matched : nil)
       }
-    }
-    if let deck { result.deck = try cards(deck) { PlayingCard($0) } }
-    return result
-  }
-
-  public static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
-  {
-    let type = try json.requiredString("type", in: "An action")
-    switch type {
-    case "flip": return (.flip(try json.requiredInt("card", in: "A flip")), .solo)
-    default:
-      throw .badRequest("Unknown action type \"\(type)\"; Memory and Concentration know \"flip\".")
-    }
-  }
-
-  public static func wireName(of state: State) -> String { state.variant.rawValue }
-
-  public static func encode(state: State) -> JSON {
-    encode(view: view(of: state, for: .referee))
-  }
-
-  public static func encode(view: View) -> JSON {
-    var board: [JSON] = []
-    board.reserveCapacity(view.board.count)
-    for position in view.board {
-      var members: [(String, JSON)] = [
-        ("card", position.card.map(\.json) ?? .null), ("faceUp", .bool(position.faceUp)),
-      ]
-      switch view.variant {
-      case .memory: members.append(("removed", .bool(position.removed)))
-      case .concentration: members.append(("matched", .bool(position.matched)))
-      }
-      board.append(.object(members))
-    }
-    var members: [(String, JSON)] = [
-      ("score", JSON(view.score)), ("status", .string(view.status)), ("over", .bool(view.over)),
-      ("title", view.title.map(JSON.string) ?? .null), ("columns", JSON(view.columns)),
-      ("rows", JSON(view.rows)), ("pairsFound", JSON(view.pairsFound)),
-      ("pairs", JSON(view.pairCount)), ("flips", JSON(view.flips)),
-      ("waiting", .bool(view.waiting)),
-      ("board", .array(board)),
-    ]
-    if view.variant == .concentration {
-      members.append(("moves", JSON(view.moves)))
-      members.append(("tilt", .array(view.tilt.map { JSON($0) })))
-    }
-    return .object(members)
-  }
-
-  public static func encode(event: Event) -> JSON {
-    switch event {
-    case .flipped(let index, let card):
-      ["type": "flipped", "card": JSON(index), "face": card.json]
-    case .matched(let a, let b): ["type": "matched", "cards": [JSON(a), JSON(b)]]
-    case .mismatched(let a, let b): ["type": "mismatched", "cards": [JSON(a), JSON(b)]]
-    case .removed(let a, let b): ["type": "removed", "cards": [JSON(a), JSON(b)]]
-    case .turnedDown(let a, let b): ["type": "turnedDown", "cards": [JSON(a), JSON(b)]]
-    case .finished(let score, let moves):
-      ["type": "finished", "score": JSON(score), "moves": JSON(moves)]
+      moves = concentration ? view.moves : nil
+      tilt = concentration ? view.tilt : nil
     }
   }
 }

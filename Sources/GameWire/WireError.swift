@@ -4,7 +4,7 @@ import CardTableCore
 ///
 /// Rule refusals keep the game's own code (`pair-pending`); the wire adds its own for
 /// messages it cannot read (`invalid-json`, `unknown-command`, `bad-request`, …).
-public struct WireError: Error, Equatable, Sendable {
+public struct WireError: Error, Equatable, Sendable, Codable {
   public var code: String
   public var message: String
 
@@ -68,30 +68,6 @@ extension JSON {
     return value
   }
 
-  /// The member `key` as an integer in `range` when present, `defaultValue` when absent.
-  public func optionalInt(
-    _ key: String, in range: ClosedRange<Int>, default defaultValue: Int, context: String
-  ) throws(WireError) -> Int {
-    guard let member = self[key], member != .null else { return defaultValue }
-    guard let value = member.intValue, range.contains(value) else {
-      throw .badRequest(
-        "\(context): \"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound), not \(member.text)."
-      )
-    }
-    return value
-  }
-
-  /// The member `key` as a boolean when present, `defaultValue` when absent.
-  public func optionalBool(_ key: String, default defaultValue: Bool, context: String)
-    throws(WireError) -> Bool
-  {
-    guard let member = self[key], member != .null else { return defaultValue }
-    guard let value = member.boolValue else {
-      throw .badRequest("\(context): \"\(key)\" must be true or false, not \(member.text).")
-    }
-    return value
-  }
-
   /// An action's `player`: the name it gives, or ``PlayerID/solo`` when it gives none.
   public func actionPlayer() throws(WireError) -> PlayerID {
     guard let member = self["player"] else { return .solo }
@@ -99,15 +75,5 @@ extension JSON {
       throw .badRequest("An action's \"player\" must be a player's name, not \(member.text).")
     }
     return PlayerID(name)
-  }
-
-  /// Refuses members other than `allowed`, so that a misspelt option is not silently ignored.
-  public func rejectUnknownKeys(_ allowed: Set<String>, in context: String) throws(WireError) {
-    guard let keys = keys else { throw .badRequest("\(context) must be an object.") }
-    if let unknown = keys.first(where: { !allowed.contains($0) }) {
-      let expected =
-        allowed.isEmpty ? "there are none" : "expected " + allowed.sorted().joined(separator: ", ")
-      throw .badRequest("\(context): unknown field \"\(unknown)\"; \(expected).")
-    }
   }
 }

@@ -1,28 +1,28 @@
 import CardTableCore
 
-/// A game's JSON vocabulary: how options and actions are read and how state, views and events
-/// are written. The engine console, the WebSocket protocol and saved games all use it.
-public protocol WireGame: GameRules {
+/// A game's JSON vocabulary: its options, actions and events are `Codable`, its views are
+/// written as a `WireView` with the rule book's texts. The engine console, the WebSocket
+/// protocol and saved games all use it.
+public protocol WireGame: GameRules
+where
+  Options: Codable, Action: Codable, Event: Codable, Settings: RecordSettings,
+  WireView.Source == View
+{
+  /// What one viewer sees, as the wire writes it: the engine's view with its texts.
+  associatedtype WireView: WireViewType
+
   /// The names this game answers to on the wire, e.g. `["memory", "concentration"]`.
   static var wireNames: [String] { get }
 
-  /// Reads the options of `{"cmd":"new"}`: `options` (may be absent) and `deck` (card texts).
-  static func options(named game: String, from options: JSON?, deck: [String]?)
-    throws(WireError) -> Options
+  /// What the game's actions are called in an error: `Matchismo` (knows "choose", …).
+  static var actionsTitle: String { get }
 
-  /// Reads an action object such as `{"type":"flip","card":3}` and who performs it.
-  static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID)
+  /// Whether an action object's `player` names who performs it (Set's `P1`/`P2`, Snap!'s
+  /// seats); games of one player ignore the member.
+  static var actionsNamePlayer: Bool { get }
 
-  /// The wire name of the game that `state` plays (one of ``wireNames``).
-  static func wireName(of state: State) -> String
-
-  /// The full state, as the referee sees it.
-  static func encode(state: State) -> JSON
-
-  /// What one viewer sees.
-  static func encode(view: View) -> JSON
-
-  static func encode(event: Event) -> JSON
+  /// `options` with the cards of `new`'s `deck` (texts) laid out instead of a shuffle.
+  static func options(_ options: Options, deck: [String]) throws(WireError) -> Options
 
   /// The game-specific commands ``command(_:_:in:)`` answers, e.g. `["hint"]`.
   static var commandNames: [String] { get }
@@ -31,18 +31,33 @@ public protocol WireGame: GameRules {
   static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
 
-  /// The ended games of `match`, timed on its clock; empty for games that keep no records.
-  static func results(of match: Match<Self>) -> [GameResult]
-
-  /// Whether the game keeps a record of each ended game (``results(of:)``).
-  static var keepsResults: Bool { get }
-
   /// The options and seed that deal the current game again (RULES §6 "restart the same
   /// deal"): the match's own unless the game was dealt anew within the match.
   static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64)
 }
 
+/// A view as the wire writes it, made from the engine's view and the texts that a session
+/// keeps written (see ``TextCache``).
+public protocol WireViewType: Codable, Equatable, Sendable {
+  associatedtype Source
+  /// What the session keeps between messages to write this view faster; ``NoCache`` when
+  /// nothing is worth keeping.
+  associatedtype Cache: ViewCache = NoCache
+  init(_ view: Source, cache: inout Cache)
+}
+
+/// Texts a session keeps from one message to the next.
+public protocol ViewCache: Sendable {
+  init()
+}
+
+/// Nothing kept.
+public struct NoCache: ViewCache {
+  public init() {}
+}
+
 extension WireGame {
+  public static var actionsNamePlayer: Bool { false }
   public static var commandNames: [String] { [] }
 
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
@@ -50,9 +65,6 @@ extension WireGame {
   {
     nil
   }
-
-  public static func results(of match: Match<Self>) -> [GameResult] { [] }
-  public static var keepsResults: Bool { false }
 
   public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
     (match.options, match.seed)
@@ -74,11 +86,57 @@ extension WireGame {
     }
     return cards
   }
+
+  /// Reads `json` as this game's options for the game named `game`.
+  static func options(named game: String, from json: JSON) throws(WireError) -> Options {
+    var decoder = WireDecoder()
+    decoder.userInfo[.gameName] = game
+    do {
+      return try decoder.decode(Options.self, from: json)
+    } catch {
+      throw .reading(error, of: json, as: .options(game: game))
+    }
+  }
+
+  /// Reads an action object and, for games whose actions name their player, who performs it.
+  static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID) {
+    let action: Action
+    do {
+      action = try WireDecoder().decode(Action.self, from: json)
+    } catch {
+      throw .reading(error, of: json, as: .action(title: actionsTitle))
+    }
+    return (action, actionsNamePlayer ? try json.actionPlayer() : .solo)
+  }
 }
 
-extension WireGame where Self: RecordsResults {
-  public static func results(of match: Match<Self>) -> [GameResult] { match.results }
-  public static var keepsResults: Bool { true }
+/// The history texts a session has written, so that each entry is put in words once, not
+/// once per message.
+public struct TextCache<Entry: Equatable & Sendable>: ViewCache {
+  private var plays: [Entry] = []
+  private var texts: [String] = []
+
+  public init() {}
+
+  /// The texts of `history`, in order: the ones written before, and `text(entry)` for the rest.
+  ///
+  /// An entry is reused only where the history still holds an equal entry at its place, so
+  /// a new deal's history is written anew.
+  public mutating func texts(of history: [Entry], _ text: (Entry) -> String) -> [String] {
+    var valid = 0
+    while valid < min(plays.count, history.count), plays[valid] == history[valid] {
+      valid += 1
+    }
+    if valid < plays.count {
+      plays.removeSubrange(valid...)
+      texts.removeSubrange(valid...)
+    }
+    for entry in history[valid...] {
+      plays.append(entry)
+      texts.append(text(entry))
+    }
+    return texts
+  }
 }
 
 extension PlayingCard {

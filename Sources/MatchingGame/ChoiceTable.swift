@@ -2,18 +2,18 @@ import CardTableCore
 
 /// What makes a move's cards match in a game played with the choose algorithm (RULES §1.2).
 public protocol MatchRule: SendableMetatype {
-  associatedtype Card: Hashable & Sendable & CustomStringConvertible
-  associatedtype Reason: Sendable & Equatable
+  associatedtype Card: Hashable & Sendable & CustomStringConvertible & Codable
+  associatedtype Reason: Sendable & Equatable & Codable
 
   /// `match(card, others)` of RULES §1.2 over all the move's cards: 0 when they do not match.
-  static func match(_ cards: [Card]) -> Int
+  static func match(_ cards: Hand<Card>) -> Int
 
   /// Why `cards`, which match, match: the agreeing pairs or attributes.
-  static func reason(_ cards: [Card]) -> Reason
+  static func reason(_ cards: Hand<Card>) -> Reason
 }
 
 /// The settings of RULES §1.2: points per match point, mismatch penalty and cost to choose.
-public struct MatchScoring: Sendable, Equatable {
+public struct MatchScoring: Sendable, Equatable, Codable {
   public var matchBonus: Int
   public var mismatchPenalty: Int
   public var costToChoose: Int
@@ -32,17 +32,51 @@ public struct MatchScoring: Sendable, Equatable {
     [matchBonus, mismatchPenalty, costToChoose].allSatisfy(Self.range.contains)
   }
 
-  /// A short text for results: `matchBonus 4, mismatchPenalty 2, costToChoose 1`.
+  /// A short text for records: `matchBonus 4, mismatchPenalty 2, costToChoose 1`.
   public var summary: String {
     "matchBonus \(matchBonus), mismatchPenalty \(mismatchPenalty), costToChoose \(costToChoose)"
   }
+
+  /// Reads ``summary``'s three settings from `words` (`["matchBonus", "4", …]`).
+  public init?(summaryWords words: [String: Int]) {
+    guard let bonus = words["matchBonus"], let penalty = words["mismatchPenalty"],
+      let cost = words["costToChoose"]
+    else { return nil }
+    self.init(matchBonus: bonus, mismatchPenalty: penalty, costToChoose: cost)
+  }
+}
+
+/// Reads a record summary such as `cards 24, mode 2, matchBonus 4` into its numbers, and
+/// `refill on` into 1 or 0; nil when a part is not `name value`.
+public func summaryNumbers(_ summary: String) -> [String: Int]? {
+  var numbers: [String: Int] = [:]
+  for part in summary.split(separator: ", ") {
+    let words = part.split(separator: " ")
+    guard words.count == 2 else { return nil }
+    let value: Int? =
+      switch words[1] {
+      case "on": 1
+      case "off": 0
+      default: Int(words[1])
+      }
+    guard let value else { return nil }
+    numbers[String(words[0])] = value
+  }
+  return numbers
 }
 
 /// A table of cards played with the exact choose algorithm of RULES §1.2, with its score,
-/// flips, status line, history and found matches — the engine Matchismo and Set share.
+/// flips, last play, history and found matches — the engine Matchismo and Set share.
+///
+/// It keeps facts only: which cards a move named and what came of it. The status line and
+/// the history's texts are written from these facts by the wire's formatter.
 ///
 /// The games check their own rules (index on the table, card not matched, game not over)
 /// before they call ``choose(_:mode:scoring:)``, which never refuses.
+///
+/// NB: its members are settable so that Set (another module) can deal into it and so that its
+/// `@inlinable` methods may write them; the games keep the table itself `internal(set)`, so
+/// nothing outside a game's module can change the table of a game's state.
 public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   /// One position of the table.
   public struct Slot: Sendable, Equatable {
@@ -56,16 +90,49 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     public init(card: Rule.Card) { self.card = card }
   }
 
-  /// One match the player found, its cards in table order.
-  public struct FoundMatch: Sendable, Equatable {
-    public var cards: [Rule.Card]
+  /// One match the player found, its cards in table order: on the wire
+  /// `{"cards":["A♥","A♠"],"points":16,"reason":{…}}`.
+  public struct FoundMatch: Sendable, Equatable, Codable {
+    public var cards: Hand<Rule.Card>
     public var points: Int
     public var reason: Rule.Reason
 
-    public init(cards: [Rule.Card], points: Int, reason: Rule.Reason) {
+    public init(cards: Hand<Rule.Card>, points: Int, reason: Rule.Reason) {
       self.cards = cards
       self.points = points
       self.reason = reason
+    }
+  }
+
+  /// What a choice that turned a card face up showed: the status line's facts (RULES §1.3).
+  public struct Play: Sendable, Equatable {
+    /// How the move came out.
+    public enum Result: Sendable, Equatable {
+      /// The move is not complete yet.
+      case chosen
+      /// The move's cards matched for these points.
+      case matched(points: Int)
+      /// The move's cards did not match; the penalty was paid.
+      case mismatched(penalty: Int)
+    }
+
+    /// The move's cards: the previously chosen cards in table order, then the new card.
+    public var cards: Hand<Rule.Card>
+    public var result: Result
+
+    public init(cards: Hand<Rule.Card>, result: Result) {
+      self.cards = cards
+      self.result = result
+    }
+
+    /// The points the play scored before the cost to choose: a match's points, minus a
+    /// mismatch's penalty, else 0.
+    public var points: Int {
+      switch result {
+      case .chosen: 0
+      case .matched(let points): points
+      case .mismatched(let penalty): -penalty
+      }
     }
   }
 
@@ -84,13 +151,13 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
 
     /// The table index of the chosen card.
     public var index: Int
-    /// The move's cards: the previously chosen cards in table order, then the new card.
-    public var cards: [Int]
+    /// The move's table indices: the previously chosen cards in table order, then the new card.
+    public var cards: Hand<Int>
     public var kind: Kind
     /// How much the score changed: points minus the cost to choose (0 for un-choosing).
     public var scoreChange: Int
 
-    public init(index: Int, cards: [Int], kind: Kind, scoreChange: Int) {
+    public init(index: Int, cards: Hand<Int>, kind: Kind, scoreChange: Int) {
       self.index = index
       self.cards = cards
       self.kind = kind
@@ -104,12 +171,13 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   public var flips = 0
   /// Cards turned face up: each cost ``MatchScoring/costToChoose``.
   public var choices = 0
-  /// The status line of the last move (RULES §1.3); empty before the first choice.
-  public var status = ""
+  /// The last choice that turned a card face up: what the status line reports (RULES §1.3).
+  /// Nil before the first choice; un-choosing leaves it as it was.
+  public var lastPlay: Play?
   /// The score change of the last move that turned a card face up.
   public var lastScoreChange = 0
-  /// Every non-empty status that differed from the previous entry, oldest first.
-  public var history: [String] = []
+  /// Every play that differed from the previous entry, oldest first (RULES §1.3).
+  public var history: [Play] = []
   /// The matches found, in the order they were made.
   public var found: [FoundMatch] = []
 
@@ -133,73 +201,110 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     precondition(slots.indices.contains(index) && !slots[index].matched, "not a playable card")
     flips += 1
     if slots[index].chosen {
-      // NB: un-choosing keeps the last status and score change (RULES §1.2 step 2).
+      // NB: un-choosing keeps the last play and score change (RULES §1.2 step 2).
       slots[index].chosen = false
       return Move(index: index, cards: [index], kind: .unchosen, scoreChange: 0)
     }
-    let others = chosenIndices
-    let cards = others + [index]
-    let names = cards.map { slots[$0].card.description }.joined(separator: " ")
+    var cards = Hand<Int>()
+    for position in slots.indices where slots[position].chosen && !slots[position].matched {
+      // NB: at most mode − 1 cards are chosen at once, so the move fits a hand.
+      cards.append(position)
+    }
+    let others = cards
+    cards.append(index)
+    var faces = Hand<Rule.Card>()
+    for position in cards { faces.append(slots[position].card) }
     var points = 0
     let kind: Move.Kind
-    if others.count + 1 == mode {
-      let faces = cards.map { slots[$0].card }
+    let result: Play.Result
+    if cards.count == mode {
       let matchScore = Rule.match(faces)
       if matchScore > 0 {
         points = matchScore * scoring.matchBonus
         let reason = Rule.reason(faces)
         for card in cards { slots[card].matched = true }
         for position in slots.indices { slots[position].hinted = false }
-        found.append(
-          FoundMatch(
-            cards: cards.sorted().map { slots[$0].card }, points: points, reason: reason))
-        status = "Matched \(names) for \(points) points."
+        var inTableOrder = Hand<Rule.Card>()
+        for position in cards.sorted() { inTableOrder.append(slots[position].card) }
+        found.append(FoundMatch(cards: inTableOrder, points: points, reason: reason))
         kind = .matched(points: points, reason: reason)
+        result = .matched(points: points)
       } else {
         points = -scoring.mismatchPenalty
         for card in others { slots[card].chosen = false }
-        status = "\(names) don’t match! \(scoring.mismatchPenalty) point penalty!"
         kind = .mismatched(penalty: scoring.mismatchPenalty)
+        result = .mismatched(penalty: scoring.mismatchPenalty)
       }
     } else {
-      status = names
       kind = .chosen
+      result = .chosen
     }
     slots[index].chosen = true
     choices += 1
     lastScoreChange = points - scoring.costToChoose
     score += lastScoreChange
-    if !status.isEmpty && history.last != status { history.append(status) }
+    let play = Play(cards: faces, result: result)
+    lastPlay = play
+    if history.last != play { history.append(play) }
     return Move(index: index, cards: cards, kind: kind, scoreChange: lastScoreChange)
   }
 
-  /// The first combination of `size` unmatched cards with `match > 0`, searching in
+  /// The first combination of `size` (2 or 3) unmatched cards with `match > 0`, searching in
   /// lexicographic order of table indices; nil when there is none.
   ///
-  /// - Complexity: O(C(n, size)) match evaluations in the worst case.
+  /// - Complexity: O(C(n, size)) match evaluations in the worst case; nothing is allocated.
   @inlinable
-  public func firstMatch(size: Int) -> [Int]? {
-    let open = slots.indices.filter { !slots[$0].matched }
-    guard size > 0, open.count >= size else { return nil }
-    var picks = Array(0..<size)
-    while true {
-      let cards = picks.map { slots[open[$0]].card }
-      if Rule.match(cards) > 0 { return picks.map { open[$0] } }
-      // NB: advance the rightmost pick that can still move, then reset the ones after it.
-      var position = size - 1
-      while position >= 0 && picks[position] == open.count - size + position { position -= 1 }
-      guard position >= 0 else { return nil }
-      picks[position] += 1
-      for next in (position + 1)..<size { picks[next] = picks[next - 1] + 1 }
+  public func firstMatch(size: Int) -> Hand<Int>? {
+    let count = slots.count
+    switch size {
+    case 2:
+      for i in 0..<count where !slots[i].matched {
+        for j in (i + 1)..<count where !slots[j].matched {
+          if Rule.match(Hand(slots[i].card, slots[j].card)) > 0 { return Hand(i, j) }
+        }
+      }
+    case 3:
+      for i in 0..<count where !slots[i].matched {
+        for j in (i + 1)..<count where !slots[j].matched {
+          for k in (j + 1)..<count where !slots[k].matched {
+            if Rule.match(Hand(slots[i].card, slots[j].card, slots[k].card)) > 0 {
+              return Hand(i, j, k)
+            }
+          }
+        }
+      }
+    default:
+      preconditionFailure("moves are of two or three cards")
     }
+    return nil
   }
 
   /// A position as a viewer sees it: the face only when the viewer may see it.
-  public struct SlotView: Sendable, Equatable {
+  public struct SlotView: Sendable, Equatable, Codable {
+    /// The card, or nil (`null` on the wire) while it is face down to this viewer.
     public var card: Rule.Card?
     public var chosen: Bool
     public var matched: Bool
     public var hinted: Bool
+
+    public init(card: Rule.Card?, chosen: Bool, matched: Bool, hinted: Bool) {
+      self.card = card
+      self.chosen = chosen
+      self.matched = matched
+      self.hinted = hinted
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case card, chosen, matched, hinted
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(card, forKey: .card)
+      try container.encode(chosen, forKey: .chosen)
+      try container.encode(matched, forKey: .matched)
+      try container.encode(hinted, forKey: .hinted)
+    }
   }
 
   /// The positions as a viewer sees them, faces shown where `showsFace` says.
@@ -212,7 +317,12 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   }
 
   /// Marks `indices` as hinted, clearing any earlier marks.
-  public mutating func mark(hint indices: [Int]) {
+  public mutating func mark(hint indices: Hand<Int>) {
     for position in slots.indices { slots[position].hinted = indices.contains(position) }
+  }
+
+  /// Removes the cards at `positions` (ascending), the others keeping their order.
+  public mutating func remove(_ positions: some BidirectionalCollection<Int>) {
+    for position in positions.reversed() { slots.remove(at: position) }
   }
 }

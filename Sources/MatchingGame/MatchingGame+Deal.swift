@@ -30,10 +30,13 @@ extension MatchingGame {
       table: Table(cards: dealt), deck: deck, mode: options.mode, cards: options.cards,
       scoring: options.scoring, seed: seed, random: SplitMix64(seed: seed))
     state.over = hint(in: state) == nil
-    // NB: only a given deck or a tiny table can deal a game that is over at once; it is still
-    // a game played (and recorded), ended by its own deal.
-    if state.over { _ = close(&state, .finished, atDeal: true) }
     return state
+  }
+
+  /// A game over at its deal (a given deck or a tiny table with no match) is still a game
+  /// played, and recorded, ended by its own deal.
+  public static func opening(_ state: State, into outcome: inout Outcome<MatchingGame>) {
+    if state.over { outcome.marks.append(.ended(record(of: state, .finished))) }
   }
 
   /// The 52-card deck shuffled by a generator seeded with `seed`.
@@ -52,6 +55,14 @@ extension MatchingGame {
     state.table = Table(cards: dealt)
     state.deck = deck
     state.seed = seed
+    state.redealt = true
     state.over = hint(in: state) == nil
+  }
+
+  /// The record of the current game, ended now.
+  static func record(of state: State, _ ending: GameEnding) -> GameRecord<Settings> {
+    GameRecord(
+      settings: state.settings, seed: state.seed, score: state.table.score,
+      moves: state.table.flips, ending: ending)
   }
 }

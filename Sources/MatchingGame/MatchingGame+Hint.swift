@@ -3,7 +3,8 @@ import CardTableCore
 extension MatchingGame {
   /// The first matching combination of `mode` unmatched cards, in lexicographic order of table
   /// indices (RULES §1.5); nil when none is left, which ends the game.
-  public static func hint(in state: State) -> [Int]? {
+  @inlinable
+  public static func hint(in state: State) -> Hand<Int>? {
     state.table.firstMatch(size: state.mode)
   }
 
@@ -12,7 +13,9 @@ extension MatchingGame {
   public static func hintedAction(in state: State) -> Action? {
     guard !state.over, let cards = hint(in: state) else { return nil }
     let slots = state.table.slots
-    if let stray = state.table.chosenIndices.first(where: { !cards.contains($0) }) {
+    if let stray = slots.indices.first(where: {
+      slots[$0].chosen && !slots[$0].matched && !cards.contains($0)
+    }) {
       return .choose(stray)
     }
     return cards.first { !slots[$0].chosen }.map(Action.choose)

@@ -6,8 +6,9 @@ extension MatchingGame {
     public var table: [Table.SlotView]
     public var score: Int
     public var flips: Int
-    public var status: String
-    public var history: [String]
+    /// The facts of the status line; nil before the first choice.
+    public var lastPlay: Table.Play?
+    public var history: [Table.Play]
     public var mode: Int
     public var modeLocked: Bool
     public var deckCount: Int
@@ -26,14 +27,14 @@ extension MatchingGame {
     }
     return View(
       table: table, score: state.table.score, flips: state.table.flips,
-      status: state.table.status, history: state.table.history, mode: state.mode,
+      lastPlay: state.table.lastPlay, history: state.table.history, mode: state.mode,
       modeLocked: state.modeLocked, deckCount: state.deck.count, over: state.over,
       found: state.table.found, hint: state.table.hintedIndices, cards: state.cards,
       scoring: state.scoring, seed: viewer == .referee ? state.seed : nil)
   }
 
-  /// A chosen card is face up for everyone, so no event names a hidden card.
-  /// Events as a player may see them: a new deal's seed would name every hidden card.
+  /// A chosen card is face up for everyone, so no event names a hidden card; but a new deal's
+  /// seed would name every hidden card, so players read it as null.
   public static func redact(_ event: Event, for viewer: Viewer) -> Event? {
     guard viewer != .referee, case .dealt(_, let abandoned) = event else { return event }
     return .dealt(seed: nil, abandoned: abandoned)

@@ -3,9 +3,9 @@ import CardTableCore
 /// Matchismo (cs193p): choose face-down playing cards two or three at a time and score the
 /// pairs that share a suit or a rank (RULES §1).
 ///
-/// The choose algorithm, status line, history and found matches are the shared
+/// The choose algorithm, last play, history and found matches are the shared
 /// ``ChoiceTable``; Set plays the same table with its own match rule.
-public enum MatchingGame: GameRules, RecordsResults {
+public enum MatchingGame: GameRules {
   /// The game's wire name.
   public static let name = "matchismo"
   /// How many cards a new game deals unless told otherwise.
@@ -33,27 +33,25 @@ public enum MatchingGame: GameRules, RecordsResults {
       self.scoring = scoring
       self.deck = deck
     }
-
-    /// A short text for results: `cards 24, mode 2, matchBonus 4, …`.
-    public var summary: String { "cards \(cards), mode \(mode), \(scoring.summary)" }
   }
 
   /// Playing cards score pairwise: same suit 1, same rank 4 (RULES §1.2).
   public enum Rule: MatchRule {
-    public static func match(_ cards: [PlayingCard]) -> Int {
+    @inlinable
+    public static func match(_ cards: Hand<PlayingCard>) -> Int {
       var total = 0
       for first in cards.indices {
-        for second in cards.indices where second > first {
+        for second in (first + 1)..<cards.count {
           total += pairScore(cards[first], cards[second])
         }
       }
       return total
     }
 
-    public static func reason(_ cards: [PlayingCard]) -> Reason {
+    public static func reason(_ cards: Hand<PlayingCard>) -> Reason {
       var pairs: [PairMatch] = []
       for first in cards.indices {
-        for second in cards.indices where second > first {
+        for second in (first + 1)..<cards.count {
           let (a, b) = (cards[first], cards[second])
           if a.suit == b.suit {
             pairs.append(PairMatch(first: a, second: b, kind: .suit))
@@ -66,6 +64,7 @@ public enum MatchingGame: GameRules, RecordsResults {
     }
 
     /// One pair's score: same suit 1, else same rank 4, else 0.
+    @inlinable
     public static func pairScore(_ a: PlayingCard, _ b: PlayingCard) -> Int {
       a.suit == b.suit ? 1 : a.rank == b.rank ? 4 : 0
     }
@@ -73,7 +72,7 @@ public enum MatchingGame: GameRules, RecordsResults {
 
   /// One agreeing pair of a match.
   public struct PairMatch: Sendable, Equatable {
-    public enum Kind: String, Sendable { case rank, suit }
+    public enum Kind: String, Sendable, Codable { case rank, suit }
     public var first: PlayingCard
     public var second: PlayingCard
     public var kind: Kind
@@ -100,24 +99,54 @@ public enum MatchingGame: GameRules, RecordsResults {
 
   public typealias Table = ChoiceTable<Rule>
 
-  public struct State: Sendable, Equatable {
-    public var table: Table
-    /// The undealt rest of the deck.
-    public var deck: [PlayingCard]
-    /// 2 or 3; locked once a card is chosen in a game.
-    public var mode: Int
+  /// What a game's record says of its settings: the table size, the mode and the scoring.
+  public struct Settings: RecordSettings {
     public var cards: Int
+    public var mode: Int
     public var scoring: MatchScoring
+
+    public init(cards: Int, mode: Int, scoring: MatchScoring) {
+      self.cards = cards
+      self.mode = mode
+      self.scoring = scoring
+    }
+
+    public var game: String { MatchingGame.name }
+
+    /// `cards 24, mode 2, matchBonus 4, mismatchPenalty 2, costToChoose 1`.
+    public var summary: String { "cards \(cards), mode \(mode), \(scoring.summary)" }
+
+    public init?(game: String, summary: String) {
+      guard game == MatchingGame.name, let numbers = summaryNumbers(summary),
+        let cards = numbers["cards"], let mode = numbers["mode"],
+        let scoring = MatchScoring(summaryWords: numbers)
+      else { return nil }
+      self.init(cards: cards, mode: mode, scoring: scoring)
+    }
+  }
+
+  public struct State: Sendable, Equatable {
+    public internal(set) var table: Table
+    /// The undealt rest of the deck.
+    public internal(set) var deck: [PlayingCard]
+    /// 2 or 3; locked once a card is chosen in a game.
+    public internal(set) var mode: Int
+    public internal(set) var cards: Int
+    public internal(set) var scoring: MatchScoring
     /// The seed that shuffled this game's deck.
-    public var seed: UInt64
+    public internal(set) var seed: UInt64
     /// Draws the seeds of later deals, so *Deal* is deterministic from the match's seed.
-    public var random: SplitMix64
+    public internal(set) var random: SplitMix64
     /// Whether no matching combination is left (kept current by every action).
-    public var over = false
-    public var ledger = ResultLedger()
+    public internal(set) var over = false
+    /// Whether the current game was dealt by *Deal* (the match's deal is not).
+    public internal(set) var redealt = false
 
     /// Whether the mode can no longer change in this game.
     public var modeLocked: Bool { table.flips > 0 }
+
+    /// The current game's settings, as its record names them.
+    public var settings: Settings { Settings(cards: cards, mode: mode, scoring: scoring) }
   }
 
   public enum Action: Sendable, Equatable {
@@ -139,8 +168,8 @@ public enum MatchingGame: GameRules, RecordsResults {
     case modeSet(Int)
     case hinted([Int])
     /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
-    case dealt(seed: UInt64?, abandoned: GameRecord?)
-    case gameOver(GameRecord)
+    case dealt(seed: UInt64?, abandoned: GameRecord<Settings>?)
+    case gameOver(GameRecord<Settings>)
   }
 
   public enum RuleViolation: Refusal {

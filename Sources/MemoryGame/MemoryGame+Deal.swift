@@ -25,11 +25,9 @@ extension MemoryGame {
       options.variant == .concentration
       ? cards.indices.map { _ in tiltAngles[random.nextInt(below: tiltAngles.count)] } : []
     var state = State(
-      variant: options.variant, columns: columns, rows: rows,
+      variant: options.variant, difficulty: options.difficulty, columns: columns, rows: rows,
       board: cards.map(Position.init(card:)), tilt: tilt)
     state.seed = seed
-    state.summary =
-      options.variant == .memory ? "difficulty \(options.difficulty.rawValue)" : "52 cards"
     return state
   }
 

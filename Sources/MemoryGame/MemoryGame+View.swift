@@ -7,6 +7,13 @@ extension MemoryGame {
     public var faceUp: Bool
     public var removed: Bool
     public var matched: Bool
+
+    public init(card: PlayingCard?, faceUp: Bool, removed: Bool, matched: Bool) {
+      self.card = card
+      self.faceUp = faceUp
+      self.removed = removed
+      self.matched = matched
+    }
   }
 
   /// What a player may see: face-down cards stay secret.
@@ -23,8 +30,6 @@ extension MemoryGame {
     public var flips: Int
     public var waiting: Bool
     public var over: Bool
-    public var title: String?
-    public var status: String
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -38,26 +43,7 @@ extension MemoryGame {
       variant: state.variant, columns: state.columns, rows: state.rows, board: board,
       tilt: state.tilt, score: state.score, pairsFound: state.pairsFound,
       pairCount: state.pairCount, moves: state.moves, flips: state.flips,
-      waiting: state.resolving != nil, over: isOver(state), title: title(of: state),
-      status: status(of: state))
-  }
-
-  /// The heading of the end dialog: `Great!` for Memory, `Cleared!` for Concentration.
-  public static func title(of state: State) -> String? {
-    guard isOver(state) else { return nil }
-    return state.variant == .memory ? "Great!" : "Cleared!"
-  }
-
-  /// The line a player reads under the board.
-  public static func status(of state: State) -> String {
-    switch (state.variant, isOver(state)) {
-    case (.memory, true): "You won with score: \(state.score)!"
-    case (.concentration, true): "All \(state.pairCount) pairs found in \(state.moves) moves."
-    case (.memory, false):
-      "Pairs found: \(state.pairsFound) of \(state.pairCount). Score: \(state.score)"
-    case (.concentration, false):
-      "Pairs found: \(state.pairsFound) of \(state.pairCount). Moves: \(state.moves)"
-    }
+      waiting: state.resolving != nil, over: isOver(state))
   }
 
   /// Face-down cards are never named in events either: a flip names only the card it shows.

@@ -6,23 +6,27 @@ import CardTableCore
 /// The two variants share the board and the two-card state machine; they differ in what
 /// matches (RULES §3: same rank and suit; §4: same rank), in what happens to a found pair
 /// (removed after 1.0 s, or left face up) and in how long a mismatch stays visible.
-public enum MemoryGame: GameRules, RecordsResults {
+public enum MemoryGame: GameRules {
   /// Which of the two originals is played.
-  public enum Variant: String, CaseIterable, Sendable {
+  public enum Variant: String, CaseIterable, Sendable, Codable {
     case memory
     case concentration
   }
 
   /// Memory's three grids (columns × rows).
-  public enum Difficulty: String, CaseIterable, Sendable {
+  public enum Difficulty: String, CaseIterable, Sendable, Codable {
     case easy, medium, hard
 
-    public var columns: Int { [4, 6, 8][index] }
-    public var rows: Int { [3, 4, 4][index] }
+    public var columns: Int {
+      switch self {
+      case .easy: 4
+      case .medium: 6
+      case .hard: 8
+      }
+    }
+    public var rows: Int { self == .easy ? 3 : 4 }
     public var pairs: Int { columns * rows / 2 }
     public var cardCount: Int { columns * rows }
-
-    private var index: Int { Self.allCases.firstIndex(of: self)! }
   }
 
   public struct Options: Sendable, Equatable {
@@ -49,12 +53,12 @@ public enum MemoryGame: GameRules, RecordsResults {
 
   /// One position on the board.
   public struct Position: Sendable, Equatable {
-    public var card: PlayingCard
-    public var faceUp = false
+    public internal(set) var card: PlayingCard
+    public internal(set) var faceUp = false
     /// Memory: the pair was found and has left the board.
-    public var removed = false
+    public internal(set) var removed = false
     /// Concentration: the pair was found and stays face up.
-    public var matched = false
+    public internal(set) var matched = false
 
     public init(card: PlayingCard) { self.card = card }
   }
@@ -65,32 +69,66 @@ public enum MemoryGame: GameRules, RecordsResults {
     case turnDownMismatch
   }
 
-  public struct State: Sendable, Equatable {
+  /// What a game's record says of its settings: the variant and Memory's difficulty.
+  public struct Settings: RecordSettings {
     public var variant: Variant
-    public var columns: Int
-    public var rows: Int
-    public var board: [Position]
+    public var difficulty: Difficulty
+
+    public init(variant: Variant, difficulty: Difficulty) {
+      self.variant = variant
+      self.difficulty = difficulty
+    }
+
+    public var game: String { variant.rawValue }
+
+    /// `difficulty easy` for Memory, `52 cards` for Concentration.
+    public var summary: String {
+      variant == .memory ? "difficulty \(difficulty.rawValue)" : "52 cards"
+    }
+
+    public init?(game: String, summary: String) {
+      switch (Variant(rawValue: game), summary) {
+      case (.concentration, "52 cards"): self.init(variant: .concentration, difficulty: .easy)
+      case (.memory, let text) where text.hasPrefix("difficulty "):
+        guard let difficulty = Difficulty(rawValue: String(text.dropFirst("difficulty ".count)))
+        else { return nil }
+        self.init(variant: .memory, difficulty: difficulty)
+      default: return nil
+      }
+    }
+  }
+
+  /// Names the one timer: the pending resolution of two turned cards.
+  public enum TimerKey: Hashable, Sendable {
+    case resolve
+  }
+
+  public struct State: Sendable, Equatable {
+    public internal(set) var variant: Variant
+    public internal(set) var difficulty: Difficulty
+    public internal(set) var columns: Int
+    public internal(set) var rows: Int
+    public internal(set) var board: [Position]
     /// Concentration's rotation of each card in degrees: 0, 10, 20 or 30. Empty for Memory.
-    public var tilt: [Int]
+    public internal(set) var tilt: [Int]
     /// Face-up cards that are not yet resolved, in the order they were turned (at most two).
-    public var turned: [Int] = []
+    public internal(set) var turned = Hand<Int>()
     /// What the pending timer will do with a pair of turned cards.
-    public var resolving: Resolution?
+    public internal(set) var resolving: Resolution?
     /// Memory: mistakes (lower is better). Concentration counts no score.
-    public var score = 0
-    public var pairsFound = 0
+    public internal(set) var score = 0
+    public internal(set) var pairsFound = 0
     /// One move per pair turned.
-    public var moves = 0
+    public internal(set) var moves = 0
     /// Every card turned face up.
-    public var flips = 0
+    public internal(set) var flips = 0
     /// The seed that dealt the board.
-    public var seed: UInt64 = 0
-    /// The options in short, for the game's record: `difficulty easy`.
-    public var summary = ""
-    /// The record of the game once it is finished (RULES §6).
-    public var ledger = ResultLedger()
+    public internal(set) var seed: UInt64 = 0
 
     public var pairCount: Int { board.count / 2 }
+
+    /// The game's settings, as its record names them.
+    public var settings: Settings { Settings(variant: variant, difficulty: difficulty) }
   }
 
   public enum Action: Sendable, Equatable {
@@ -101,6 +139,7 @@ public enum MemoryGame: GameRules, RecordsResults {
   }
 
   public enum Event: Sendable, Equatable {
+    /// The card at `index` was turned face up and shows `card`.
     case flipped(index: Int, card: PlayingCard)
     case matched(Int, Int)
     case mismatched(Int, Int)

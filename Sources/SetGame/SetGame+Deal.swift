@@ -26,9 +26,13 @@ extension SetGame {
       table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
       twoPlayer: options.twoPlayer, seed: seed, random: SplitMix64(seed: seed))
     state.over = checkOver(state)
-    // NB: only a given deck can deal a game that is over at once; it is still recorded.
-    if state.over { _ = close(&state, .finished, atDeal: true) }
     return state
+  }
+
+  /// Only a given deck can deal a game that is over at once; it is still recorded, ended by
+  /// its own deal.
+  public static func opening(_ state: State, into outcome: inout Outcome<SetGame>) {
+    if state.over { outcome.marks.append(.ended(record(of: state, .finished))) }
   }
 
   /// The 81-card deck shuffled by a generator seeded with `seed`.
@@ -50,11 +54,20 @@ extension SetGame {
     state.playerScores = [0, 0]
     state.current = 0
     state.charges = 0
+    state.plusThrees = 0
+    state.redealt = true
     state.over = checkOver(state)
   }
 
   /// Whether the deck is empty and no set is left on the table.
   static func checkOver(_ state: State) -> Bool {
     state.deck.isEmpty && hint(in: state) == nil
+  }
+
+  /// The record of the current game, ended now: its moves are the choices and the +3s.
+  static func record(of state: State, _ ending: GameEnding) -> GameRecord<Settings> {
+    GameRecord(
+      settings: state.settings, seed: state.seed, score: state.table.score,
+      players: state.scores, moves: state.table.flips + state.plusThrees, ending: ending)
   }
 }

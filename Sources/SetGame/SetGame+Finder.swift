@@ -2,25 +2,24 @@ import CardTableCore
 
 extension SetGame {
   /// Whether three cards form a set: in each attribute all the same or all different.
+  @inlinable
   public static func isSet(_ a: SetCard, _ b: SetCard, _ c: SetCard) -> Bool {
-    func fits<T: Equatable>(_ x: T, _ y: T, _ z: T) -> Bool {
-      (x == y && y == z) || (x != y && y != z && x != z)
-    }
-    return fits(a.number, b.number, c.number) && fits(a.symbol, b.symbol, c.symbol)
-      && fits(a.shading, b.shading, c.shading) && fits(a.color, b.color, c.color)
+    SetFinder.third(a.deckIndex, b.deckIndex) == c.deckIndex
   }
 
   /// The one card that makes a set with two different cards.
   public static func third(_ a: SetCard, _ b: SetCard) -> SetCard {
-    SetCard(deckIndex: Int(SetFinder.thirds[a.deckIndex * 81 + b.deckIndex]))
+    SetCard(deckIndex: SetFinder.third(a.deckIndex, b.deckIndex))
   }
 }
 
-/// Finds every set among the cards of a table in O(n²): for each pair it computes the deck
-/// index of the completing card and looks up whether (and where) that card lies on the table.
+/// Finds the sets among the cards of a table in O(n²): for each pair it looks up the deck index
+/// of the completing card and whether (and where) that card lies on the table.
+///
+/// Nothing is allocated: the table of positions lives on the stack.
 public enum SetFinder {
   /// `thirds[a * 81 + b]`: the deck index completing deck indices `a` and `b`.
-  static let thirds: [UInt8] = {
+  @usableFromInline static let thirds: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 81 * 81)
     for a in 0..<81 {
       for b in 0..<81 {
@@ -36,23 +35,37 @@ public enum SetFinder {
     return table
   }()
 
-  /// Every set among `cards` as index triples `[i, j, k]`, `i < j < k`, in lexicographic order.
+  /// The deck index that completes deck indices `a` and `b` to a set (`a` itself when a == b).
+  @inlinable
+  static func third(_ a: Int, _ b: Int) -> Int { Int(thirds[a * 81 + b]) }
+
+  /// Every set among `cards` as index triples, `i < j < k`, in lexicographic order.
   ///
   /// - Complexity: O(n²) for n cards.
-  public static func sets(in cards: [SetCard]) -> [[Int]] {
-    var found: [[Int]] = []
-    search(cards) { i, j, k in
-      found.append([i, j, k])
+  public static func sets(in cards: [SetCard]) -> [Hand<Int>] {
+    var found: [Hand<Int>] = []
+    search(cards, card: \.self) { i, j, k in
+      found.append(Hand(i, j, k))
       return true
     }
     return found
   }
 
   /// The first set among `cards` in lexicographic order of indices, or nil.
-  public static func firstSet(in cards: [SetCard]) -> [Int]? {
-    var first: [Int]?
-    search(cards) { i, j, k in
-      first = [i, j, k]
+  @inlinable
+  public static func firstSet(in cards: [SetCard]) -> Hand<Int>? {
+    firstSet(in: cards) { $0 }
+  }
+
+  /// The first set among the cards of `elements` (each element's card read by `card`), in
+  /// lexicographic order of indices, or nil.
+  @inlinable
+  public static func firstSet<Elements: RandomAccessCollection>(
+    in elements: Elements, card: (Elements.Element) -> SetCard
+  ) -> Hand<Int>? where Elements.Index == Int {
+    var first: Hand<Int>?
+    search(elements, card: card) { i, j, k in
+      first = Hand(i, j, k)
       return false
     }
     return first
@@ -61,7 +74,7 @@ public enum SetFinder {
   /// How many sets lie among `cards`.
   public static func count(in cards: [SetCard]) -> Int {
     var total = 0
-    search(cards) { _, _, _ in
+    search(cards, card: \.self) { _, _, _ in
       total += 1
       return true
     }
@@ -69,25 +82,31 @@ public enum SetFinder {
   }
 
   /// Calls `visit` with each set `i < j < k` in lexicographic order while it returns true.
-  @inline(__always)
-  private static func search(_ cards: [SetCard], _ visit: (Int, Int, Int) -> Bool) {
-    let count = cards.count
+  @inlinable
+  static func search<Elements: RandomAccessCollection>(
+    _ elements: Elements, card: (Elements.Element) -> SetCard,
+    _ visit: (Int, Int, Int) -> Bool
+  ) where Elements.Index == Int {
+    let count = elements.count
     guard count >= 3 else { return }
-    // NB: a table holds each card at most once; -1 marks cards that are not on it.
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 81 + count) { buffer in
+    precondition(count <= 81, "a table holds each of the 81 Set cards at most once")
+    // NB: a table holds each card at most once; 255 marks cards that are not on it. A table
+    // holds at most 81 cards, so a position fits a byte.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 81 + count) { buffer in
       let position = UnsafeMutableBufferPointer(rebasing: buffer[0..<81])
       let codes = UnsafeMutableBufferPointer(rebasing: buffer[81...])
-      position.initialize(repeating: -1)
-      for index in 0..<count {
-        codes[index] = cards[index].deckIndex
-        position[codes[index]] = index
+      position.initialize(repeating: 255)
+      for (offset, index) in elements.indices.enumerated() {
+        let code = UInt8(truncatingIfNeeded: card(elements[index]).deckIndex)
+        codes[offset] = code
+        position[Int(code)] = UInt8(truncatingIfNeeded: offset)
       }
       thirds.withUnsafeBufferPointer { thirds in
         for i in 0..<(count - 2) {
-          let row = codes[i] * 81
+          let row = Int(codes[i]) * 81
           for j in (i + 1)..<(count - 1) {
-            let k = position[Int(thirds[row + codes[j]])]
-            if k > j && !visit(i, j, k) { return }
+            let k = Int(position[Int(thirds[row + Int(codes[j])])])
+            if k != 255 && k > j && !visit(i, j, k) { return }
           }
         }
       }

@@ -6,30 +6,34 @@ extension SetGame {
   ///
   /// A choice is refused off the table and after the game, +3 on an empty deck, and in
   /// two-player Set a named player's move out of turn. A refusal leaves the state unchanged.
-  public static func apply(_ action: Action, by player: PlayerID, to state: inout State)
-    throws(RuleViolation) -> Outcome<Event, Action>
-  {
-    let events: [Event]
+  public static func apply(
+    _ action: Action, by player: PlayerID, to state: inout State,
+    into outcome: inout Outcome<SetGame>
+  ) throws(RuleViolation) {
     switch action {
-    case .choose(let index): events = try choose(index, by: player, in: &state)
-    case .dealThree: events = try dealThree(by: player, in: &state)
-    case .deal: events = deal(&state)
+    case .choose(let index): try choose(index, by: player, in: &state, into: &outcome)
+    case .dealThree: try dealThree(by: player, in: &state, into: &outcome)
+    case .deal: deal(&state, into: &outcome)
     case .hint:
       let cards = hint(in: state) ?? []
       state.table.mark(hint: cards)
-      events = [.hinted(cards)]
+      outcome.events.append(.hinted(Array(cards)))
     }
-    state.ledger.accept()
-    return Outcome(events: events)
   }
 
   public static func isOver(_ state: State) -> Bool { state.over }
 
-  public static func records(of state: State) -> [GameRecord] { state.ledger.records }
+  /// The table, the deck and the found sets together hold each of the 81 cards at most once.
+  public static func invariantViolation(in state: State) -> String? {
+    let cards =
+      state.table.slots.map(\.card) + state.deck + state.table.found.flatMap { Array($0.cards) }
+    return Set(cards).count == cards.count ? nil : "a Set card is in play twice"
+  }
 
   /// The first set on the table in lexicographic order of indices (RULES §2), or nil.
-  public static func hint(in state: State) -> [Int]? {
-    SetFinder.firstSet(in: state.table.slots.map(\.card))
+  @inlinable
+  public static func hint(in state: State) -> Hand<Int>? {
+    SetFinder.firstSet(in: state.table.slots) { $0.card }
   }
 
   /// The next move of a player who follows the hint: un-choose a chosen card outside it, choose
@@ -38,7 +42,9 @@ extension SetGame {
     guard !state.over else { return nil }
     guard let cards = hint(in: state) else { return .dealThree }
     let slots = state.table.slots
-    if let stray = state.table.chosenIndices.first(where: { !cards.contains($0) }) {
+    if let stray = slots.indices.first(where: {
+      slots[$0].chosen && !slots[$0].matched && !cards.contains($0)
+    }) {
       return .choose(stray)
     }
     return cards.first { !slots[$0].chosen }.map(Action.choose)
@@ -51,45 +57,42 @@ extension SetGame {
     throw .notYourTurn(state.currentPlayer)
   }
 
-  private static func choose(_ index: Int, by player: PlayerID, in state: inout State)
-    throws(RuleViolation) -> [Event]
-  {
+  private static func choose(
+    _ index: Int, by player: PlayerID, in state: inout State,
+    into outcome: inout Outcome<SetGame>
+  ) throws(RuleViolation) {
     guard !state.over else { throw .gameOver }
     guard state.table.slots.indices.contains(index) else { throw .noSuchCard(index) }
     try checkTurn(of: player, in: state)
 
     let move = state.table.choose(index, mode: mode, scoring: state.scoring)
-    state.ledger.moves += 1
     if state.twoPlayer { state.playerScores[state.current] += move.scoreChange }
     let card = state.table.slots[index].card
     switch move.kind {
     case .unchosen:
-      return [.unchosen(index: index)]
+      outcome.events.append(.unchosen(index: index))
     case .chosen:
-      return [.chosen(index: index, card: card)]
+      outcome.events.append(.chosen(index: index, card: card))
     case .mismatched(let penalty):
-      var events: [Event] = [
-        .chosen(index: index, card: card), .mismatched(cards: move.cards, penalty: penalty),
-      ]
-      if state.twoPlayer { events.append(passTurn(&state)) }
-      return events
+      outcome.events.append(.chosen(index: index, card: card))
+      outcome.events.append(.mismatched(cards: Array(move.cards), penalty: penalty))
+      if state.twoPlayer { outcome.events.append(passTurn(&state)) }
     case .matched(let points, let reason):
       let faces = move.cards.map { state.table.slots[$0].card }
-      var events: [Event] = [
-        .chosen(index: index, card: card),
-        .matched(cards: move.cards, faces: faces, points: points, reason: reason),
-      ]
-      events += clear(move.cards.sorted(), in: &state)
+      outcome.events.append(.chosen(index: index, card: card))
+      outcome.events.append(
+        .matched(cards: Array(move.cards), faces: faces, points: points, reason: reason))
+      clear(move.cards.sorted(), in: &state, into: &outcome)
       state.over = checkOver(state)
-      if state.over { events.append(.gameOver(close(&state, .finished))) }
-      return events
+      if state.over { end(state, into: &outcome) }
     }
   }
 
   /// Found cards leave the table, the others keeping their order; with `refill`, replacements
   /// take the first of their positions until the table holds 12 again.
-  private static func clear(_ positions: [Int], in state: inout State) -> [Event] {
-    var events: [Event] = []
+  private static func clear(
+    _ positions: [Int], in state: inout State, into outcome: inout Outcome<SetGame>
+  ) {
     var leaving = positions
     if state.refill {
       let remaining = state.table.slots.count - positions.count
@@ -101,44 +104,41 @@ extension SetGame {
         state.table.slots[position] = Table.Slot(card: card)
       }
       leaving.removeFirst(count)
-      if count > 0 { events.append(.refilled(cards: filled, faces: faces)) }
+      if count > 0 { outcome.events.append(.refilled(cards: filled, faces: faces)) }
     }
-    for position in leaving.reversed() { state.table.slots.remove(at: position) }
-    if !leaving.isEmpty { events.append(.removed(leaving)) }
-    return events
+    state.table.remove(leaving)
+    if !leaving.isEmpty { outcome.events.append(.removed(leaving)) }
   }
 
-  private static func dealThree(by player: PlayerID, in state: inout State) throws(RuleViolation)
-    -> [Event]
-  {
+  private static func dealThree(
+    by player: PlayerID, in state: inout State, into outcome: inout Outcome<SetGame>
+  ) throws(RuleViolation) {
     guard !state.deck.isEmpty else { throw .deckEmpty }
     try checkTurn(of: player, in: state)
 
     let charge = hint(in: state) == nil ? 0 : 3 * state.scoring.mismatchPenalty
     state.table.score -= charge
     state.charges += charge
-    state.ledger.moves += 1
+    state.plusThrees += 1
     if state.twoPlayer { state.playerScores[state.current] -= charge }
     let faces = Array(state.deck.prefix(3))
     state.deck.removeFirst(faces.count)
     let first = state.table.slots.count
     state.table.slots += faces.map(Table.Slot.init(card:))
-    var events: [Event] = [
-      .dealtThree(cards: Array(first..<state.table.slots.count), faces: faces, charge: charge)
-    ]
-    if state.twoPlayer && charge > 0 { events.append(passTurn(&state)) }
+    outcome.events.append(
+      .dealtThree(cards: Array(first..<state.table.slots.count), faces: faces, charge: charge))
+    if state.twoPlayer && charge > 0 { outcome.events.append(passTurn(&state)) }
     state.over = checkOver(state)
-    if state.over { events.append(.gameOver(close(&state, .finished))) }
-    return events
+    if state.over { end(state, into: &outcome) }
   }
 
-  private static func deal(_ state: inout State) -> [Event] {
-    let abandoned = state.over ? nil : close(&state, .abandoned)
+  private static func deal(_ state: inout State, into outcome: inout Outcome<SetGame>) {
+    let abandoned = state.over ? nil : record(of: state, .abandoned)
+    if let abandoned { outcome.marks.append(.ended(abandoned)) }
     redeal(&state)
-    state.ledger.startGame()
-    var events: [Event] = [.dealt(seed: state.seed, abandoned: abandoned)]
-    if state.over { events.append(.gameOver(close(&state, .finished))) }
-    return events
+    outcome.marks.append(.dealt)
+    outcome.events.append(.dealt(seed: state.seed, abandoned: abandoned))
+    if state.over { end(state, into: &outcome) }
   }
 
   private static func passTurn(_ state: inout State) -> Event {
@@ -146,18 +146,10 @@ extension SetGame {
     return .turnPassed(to: state.currentPlayer)
   }
 
-  static func close(_ state: inout State, _ ending: GameEnding, atDeal: Bool = false)
-    -> GameRecord
-  {
-    let scores =
-      state.twoPlayer
-      ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : []
-    return state.ledger.close(
-      game: name,
-      options:
-        "refill \(state.refill ? "on" : "off"), twoPlayer \(state.twoPlayer ? "on" : "off"), "
-        + state.scoring.summary,
-      seed: state.seed, score: state.table.score, players: scores, ending: ending,
-      atDeal: atDeal)
+  /// The game is over: its record goes to the match and to the `gameOver` event.
+  private static func end(_ state: State, into outcome: inout Outcome<SetGame>) {
+    let finished = record(of: state, .finished)
+    outcome.marks.append(.ended(finished))
+    outcome.events.append(.gameOver(finished))
   }
 }

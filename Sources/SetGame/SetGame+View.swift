@@ -7,8 +7,9 @@ extension SetGame {
     public var table: [Table.SlotView]
     public var score: Int
     public var flips: Int
-    public var status: String
-    public var history: [String]
+    /// The facts of the status line; nil before the first choice.
+    public var lastPlay: Table.Play?
+    public var history: [Table.Play]
     public var deckCount: Int
     public var over: Bool
     public var found: [Table.FoundMatch]
@@ -26,12 +27,10 @@ extension SetGame {
   public static func view(of state: State, for viewer: Viewer) -> View {
     View(
       table: state.table.slotViews { _ in true }, score: state.table.score,
-      flips: state.table.flips, status: state.table.status, history: state.table.history,
+      flips: state.table.flips, lastPlay: state.table.lastPlay, history: state.table.history,
       deckCount: state.deck.count, over: state.over, found: state.table.found,
       hint: state.table.hintedIndices, scoring: state.scoring, refill: state.refill,
-      twoPlayer: state.twoPlayer,
-      players: state.twoPlayer
-        ? zip(players, state.playerScores).map { PlayerScore(player: $0, score: $1) } : [],
+      twoPlayer: state.twoPlayer, players: state.scores,
       current: state.twoPlayer ? state.currentPlayer : nil,
       seed: viewer == .referee ? state.seed : nil)
   }

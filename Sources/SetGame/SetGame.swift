@@ -3,7 +3,7 @@ import MatchingGame
 
 /// Set (cs193p): find three cards whose four attributes are each all the same or all different
 /// (RULES §2), played with Matchismo's choose algorithm on a table that grows by three.
-public enum SetGame: GameRules, RecordsResults {
+public enum SetGame: GameRules {
   /// The game's wire name.
   public static let name = "set"
   /// Cards on a new table, and the size `refill` tops the table up to.
@@ -34,20 +34,16 @@ public enum SetGame: GameRules, RecordsResults {
       self.twoPlayer = twoPlayer
       self.deck = deck
     }
-
-    /// A short text for results: `refill off, twoPlayer off, matchBonus 4, …`.
-    public var summary: String {
-      "refill \(refill ? "on" : "off"), twoPlayer \(twoPlayer ? "on" : "off"), \(scoring.summary)"
-    }
   }
 
   /// Three Set cards match, for 4 points, when they form a set.
   public enum Rule: MatchRule {
-    public static func match(_ cards: [SetCard]) -> Int {
+    @inlinable
+    public static func match(_ cards: Hand<SetCard>) -> Int {
       cards.count == 3 && isSet(cards[0], cards[1], cards[2]) ? setScore : 0
     }
 
-    public static func reason(_ cards: [SetCard]) -> Reason {
+    public static func reason(_ cards: Hand<SetCard>) -> Reason {
       func agreement<T: Equatable>(_ value: (SetCard) -> T) -> Agreement {
         value(cards[0]) == value(cards[1]) ? .same : .different
       }
@@ -58,7 +54,7 @@ public enum SetGame: GameRules, RecordsResults {
   }
 
   /// How the three cards of a set agree in one attribute.
-  public enum Agreement: String, Sendable {
+  public enum Agreement: String, Sendable, Codable {
     case same
     case different
   }
@@ -86,29 +82,70 @@ public enum SetGame: GameRules, RecordsResults {
 
   public typealias Table = ChoiceTable<Rule>
 
-  public struct State: Sendable, Equatable {
-    public var table: Table
-    /// The undealt cards, next first.
-    public var deck: [SetCard]
-    public var scoring: MatchScoring
+  /// What a game's record says of its settings: refill, two players and the scoring.
+  public struct Settings: RecordSettings {
     public var refill: Bool
     public var twoPlayer: Bool
+    public var scoring: MatchScoring
+
+    public init(refill: Bool, twoPlayer: Bool, scoring: MatchScoring) {
+      self.refill = refill
+      self.twoPlayer = twoPlayer
+      self.scoring = scoring
+    }
+
+    public var game: String { SetGame.name }
+
+    /// `refill off, twoPlayer off, matchBonus 4, mismatchPenalty 2, costToChoose 1`.
+    public var summary: String {
+      "refill \(refill ? "on" : "off"), twoPlayer \(twoPlayer ? "on" : "off"), \(scoring.summary)"
+    }
+
+    public init?(game: String, summary: String) {
+      guard game == SetGame.name, let numbers = summaryNumbers(summary),
+        let refill = numbers["refill"], let twoPlayer = numbers["twoPlayer"],
+        let scoring = MatchScoring(summaryWords: numbers)
+      else { return nil }
+      self.init(refill: refill == 1, twoPlayer: twoPlayer == 1, scoring: scoring)
+    }
+  }
+
+  public struct State: Sendable, Equatable {
+    public internal(set) var table: Table
+    /// The undealt cards, next first.
+    public internal(set) var deck: [SetCard]
+    public internal(set) var scoring: MatchScoring
+    public internal(set) var refill: Bool
+    public internal(set) var twoPlayer: Bool
     /// `P1` and `P2`'s scores in two-player Set.
-    public var playerScores = [0, 0]
+    public internal(set) var playerScores = [0, 0]
     /// Whose turn it is in two-player Set: 0 for `P1`, 1 for `P2`.
-    public var current = 0
+    public internal(set) var current = 0
     /// The points paid for +3 while a set was showing, this game.
-    public var charges = 0
+    public internal(set) var charges = 0
+    /// How many times +3 was dealt this game.
+    public internal(set) var plusThrees = 0
     /// The seed that shuffled this game's deck.
-    public var seed: UInt64
+    public internal(set) var seed: UInt64
     /// Draws the seeds of later deals, so *Deal* is deterministic from the match's seed.
-    public var random: SplitMix64
+    public internal(set) var random: SplitMix64
     /// Whether the deck is empty and no set is left (kept current by every action).
-    public var over = false
-    public var ledger = ResultLedger()
+    public internal(set) var over = false
+    /// Whether the current game was dealt by *Deal* (the match's deal is not).
+    public internal(set) var redealt = false
 
     /// The player whose turn it is.
     public var currentPlayer: PlayerID { SetGame.players[current] }
+
+    /// The current game's settings, as its record names them.
+    public var settings: Settings {
+      Settings(refill: refill, twoPlayer: twoPlayer, scoring: scoring)
+    }
+
+    /// Each player's score in two-player Set; empty otherwise.
+    public var scores: [PlayerScore] {
+      twoPlayer ? zip(SetGame.players, playerScores).map { PlayerScore(player: $0, score: $1) } : []
+    }
   }
 
   public enum Action: Sendable, Equatable {
@@ -136,8 +173,8 @@ public enum SetGame: GameRules, RecordsResults {
     case turnPassed(to: PlayerID)
     case hinted([Int])
     /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
-    case dealt(seed: UInt64?, abandoned: GameRecord?)
-    case gameOver(GameRecord)
+    case dealt(seed: UInt64?, abandoned: GameRecord<Settings>?)
+    case gameOver(GameRecord<Settings>)
   }
 
   public enum RuleViolation: Refusal {

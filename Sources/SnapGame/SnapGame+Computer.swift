@@ -15,18 +15,17 @@ extension SnapGame {
   ///
   /// Draws happen only when some computer player has cards: first the false-snap draw (only
   /// when no match shows), then one delay per calling computer player in seat order.
-  static func scheduleComputerSnaps(
-    _ state: inout State, into outcome: inout Outcome<Event, Action>
-  ) {
-    let callers = state.players.filter { $0.isComputer && !$0.hasLeft && $0.cardCount > 0 }
-    guard !callers.isEmpty else { return }
-    let showing = !matchingPlayers(in: state).isEmpty
-    guard showing || state.random.nextInt(below: falseSnapOdds) == 0 else { return }
-    for caller in callers {
+  static func scheduleComputerSnaps(_ state: inout State, into outcome: inout Outcome<SnapGame>) {
+    func calls(_ player: Player) -> Bool {
+      player.isComputer && !player.hasLeft && player.cardCount > 0
+    }
+    guard state.players.contains(where: calls) else { return }
+    guard hasMatch(in: state) || state.random.nextInt(below: falseSnapOdds) == 0 else { return }
+    for index in state.players.indices where calls(state.players[index]) {
       outcome.scheduled.append(
         Scheduled(
-          after: computerDelay(&state.random), .snap, by: caller.id,
-          key: TimerKey.snap(caller.id)))
+          after: computerDelay(&state.random), .snap, by: state.players[index].id,
+          key: .snap(index)))
     }
   }
 }

@@ -28,8 +28,8 @@ extension SnapGame {
       Player(id: id, seat: seat, isComputer: options.computer.contains(id))
     }
     let startingSeat: Seat
-    if let starting = options.starting {
-      startingSeat = players.first { $0.id == starting }!.seat
+    if let starting = options.starting, let player = players.first(where: { $0.id == starting }) {
+      startingSeat = player.seat
     } else {
       startingSeat = players[random.nextInt(below: players.count)].seat
     }
@@ -40,15 +40,15 @@ extension SnapGame {
   }
 
   /// The dealing pause of the first round.
-  public static func opening(_ state: State) -> [Scheduled<Action>] {
-    [dealingTimer]
+  public static func opening(_ state: State, into outcome: inout Outcome<SnapGame>) {
+    outcome.scheduled.append(dealingTimer)
   }
 
   /// Seconds the dealing of a round takes before the starting player is activated.
   public static var dealingDuration: Double { Double(deckSize) * dealInterval }
 
-  static var dealingTimer: Scheduled<Action> {
-    Scheduled(after: dealingDuration, .start, key: TimerKey.deal)
+  static var dealingTimer: Scheduled<SnapGame> {
+    Scheduled(after: dealingDuration, .start, key: .deal)
   }
 
   /// Deals `deck` one card at a time onto the top of the closed piles of the players present,
@@ -100,16 +100,4 @@ extension SnapGame {
       }
     }
   }
-}
-
-/// The keys of the game's timers, so that outcomes can cancel them.
-enum TimerKey {
-  static let deal = "deal"
-  static let activate = "activate"
-  /// The active computer player's pending turn.
-  static let turn = "turn"
-  static let pause = "pause"
-
-  /// A computer player's pending Snap! call.
-  static func snap(_ player: PlayerID) -> String { "snap:\(player.rawValue)" }
 }

@@ -19,9 +19,6 @@ extension SnapGame {
     public var isComputer: Bool
     public var isHost: Bool
     public var hasLeft: Bool
-
-    /// The seat's games-won label, `<n> Won`.
-    public var wonLabel: String { "\(gamesWon) Won" }
   }
 
   /// What a viewer may see: counts of every pile and the top of every open pile, never a
@@ -33,7 +30,6 @@ extension SnapGame {
     public var round: Int
     /// The player this round's deal started with (and who turns first).
     public var starting: PlayerID
-    public var status: String
     public var active: PlayerID?
     /// The active player has turned; the next player is activated 0.5 s later.
     public var turned: Bool
@@ -50,12 +46,6 @@ extension SnapGame {
     /// The players whose top cards match: the referee's only (players must spot it).
     public var matching: [PlayerID]?
     public var players: [PlayerView]
-  }
-
-  /// The statuses of the room before a game starts (RULES §5.4), for the host and for guests;
-  /// the engine itself starts with the table seated.
-  public static func waitingStatus(isHost: Bool) -> String {
-    isHost ? "Waiting for other players..." : "Waiting for game to start..."
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -81,41 +71,14 @@ extension SnapGame {
       playing && state.phase == .playing && state.pause == nil && !state.hasTurned
       && state.active == seated?.id
     let canSnap = playing && state.phase == .playing && (seated?.cardCount ?? 0) > 0
+    let starting = state.players.first { $0.seat == state.startingSeat } ?? state.players[0]
     return View(
-      viewer: seated?.id, phase: state.phase, round: state.round,
-      starting: state.players.first { $0.seat == state.startingSeat }!.id,
-      status: status(of: state, for: viewer), active: state.active, turned: state.hasTurned,
-      over: isOver(state), winner: state.winner, host: state.host, endReason: state.endReason,
-      pause: state.pause, canTurn: canTurn, canSnap: canSnap,
+      viewer: seated?.id, phase: state.phase, round: state.round, starting: starting.id,
+      active: state.active, turned: state.hasTurned, over: isOver(state), winner: state.winner,
+      host: state.host, endReason: state.endReason, pause: state.pause, canTurn: canTurn,
+      canSnap: canSnap,
       canStartNextRound: playing && seated?.id == state.host && state.phase == .roundOver,
       matching: referee ? matchingPlayers(in: state) : nil, players: players)
-  }
-
-  /// The status line of RULES §5 as `viewer` reads it: `You` where it is about them.
-  public static func status(of state: State, for viewer: Viewer) -> String {
-    func isViewer(_ id: PlayerID) -> Bool { viewer == .player(id) }
-    switch state.phase {
-    case .dealing:
-      return "Dealing..."
-    case .roundOver:
-      return "** Winner: \(state.winner?.rawValue ?? "") **"
-    case .gameOver:
-      if state.endReason == .hostLeft { return "The host has left. Game over." }
-      if let winner = state.winner { return "** Winner: \(winner) **" }
-      return "Game over."
-    case .playing:
-      if let pause = state.pause {
-        switch (pause.result, pause.moved) {
-        case (.correct, false): return "*** Match! ***"
-        case (.correct, true):
-          return isViewer(pause.caller) ? "You Receive Cards" : "\(pause.caller) Receives Cards"
-        case (_, false): return "No Match!"
-        case (_, true): return "\(pause.caller) Must Pay"
-        }
-      }
-      guard let active = state.active else { return "" }
-      return isViewer(active) ? "Your turn. Tap the stack." : "\(active)'s turn"
-    }
   }
 
   /// `event` as `viewer` may see it: cards that go face down into a closed pile, or that lay

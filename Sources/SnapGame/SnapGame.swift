@@ -42,8 +42,8 @@ import CardTableCore
 ///   draw per turned card with no match showing; when it hits, every computer player with
 ///   cards calls, each after its own delay. A computer host never starts a round by itself.
 /// - `Waiting for other players...` and `Waiting for game to start...` belong to the room
-///   before the deal: ``waitingStatus(isHost:)``.
-public enum SnapGame: GameRules, RecordsResults {
+///   before the deal, not to the engine.
+public enum SnapGame: GameRules {
   /// The game's wire name.
   public static let name = "snap"
 
@@ -77,16 +77,16 @@ public enum SnapGame: GameRules, RecordsResults {
 
   /// One player at the table with their two piles.
   public struct Player: Sendable, Equatable {
-    public var id: PlayerID
-    public var seat: Seat
-    public var isComputer: Bool
+    public internal(set) var id: PlayerID
+    public internal(set) var seat: Seat
+    public internal(set) var isComputer: Bool
     /// The face-down pile, bottom first: the top card, the next one turned, is the last.
-    public var closed: [PlayingCard] = []
+    public internal(set) var closed: [PlayingCard] = []
     /// The face-up pile, bottom first: the top card, the one showing, is the last.
-    public var open: [PlayingCard] = []
-    public var gamesWon = 0
+    public internal(set) var open: [PlayingCard] = []
+    public internal(set) var gamesWon = 0
     /// The player has left the table; their cards went to the others.
-    public var hasLeft = false
+    public internal(set) var hasLeft = false
 
     public init(id: PlayerID, seat: Seat, isComputer: Bool) {
       self.id = id
@@ -103,7 +103,7 @@ public enum SnapGame: GameRules, RecordsResults {
   }
 
   /// Where a round stands.
-  public enum Phase: String, Sendable, Equatable {
+  public enum Phase: String, Sendable, Equatable, Codable {
     /// The cards are being dealt; nobody may turn or snap yet.
     case dealing
     case playing
@@ -126,11 +126,11 @@ public enum SnapGame: GameRules, RecordsResults {
 
   /// The pause while the cards of a decided Snap! call move (about 1 s per step).
   public struct Pause: Sendable, Equatable {
-    public var caller: PlayerID
-    public var result: SnapResult
+    public internal(set) var caller: PlayerID
+    public internal(set) var result: SnapResult
     /// False during the first step (`*** Match! ***` / `No Match!`), true once the cards have
     /// moved (`<name> Receives Cards` / `<name> Must Pay`).
-    public var moved = false
+    public internal(set) var moved = false
 
     public init(caller: PlayerID, result: SnapResult) {
       self.caller = caller
@@ -139,36 +139,91 @@ public enum SnapGame: GameRules, RecordsResults {
   }
 
   /// Why the game ended for everyone.
-  public enum EndReason: String, Sendable, Equatable {
+  public enum EndReason: String, Sendable, Equatable, Codable {
     case hostLeft
     case tooFewPlayers
   }
 
+  /// What a round's record says of its settings: the round and who played it.
+  public struct Settings: RecordSettings {
+    public var round: Int
+    /// Everyone who sat down, in seat order from Bottom.
+    public var players: [PlayerID]
+    /// The players the computer played.
+    public var computer: [PlayerID]
+
+    public init(round: Int, players: [PlayerID], computer: [PlayerID]) {
+      self.round = round
+      self.players = players
+      self.computer = computer
+    }
+
+    public var game: String { SnapGame.name }
+
+    /// `round 1; players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve`.
+    public var summary: String {
+      let names = players.map(\.rawValue).joined(separator: ", ")
+      let computers = computer.map(\.rawValue).joined(separator: ", ")
+      return "round \(round); players \(names)"
+        + (computer.isEmpty ? "" : "; computer \(computers)")
+    }
+
+    public init?(game: String, summary: String) {
+      // NB: names cannot be told apart from the separators when they contain "; " or ", ",
+      // so a summary that does not read back exactly is refused.
+      let parts = summary.split(separator: "; ", omittingEmptySubsequences: false)
+      guard game == SnapGame.name, parts.count >= 2, parts[0].hasPrefix("round "),
+        let round = Int(parts[0].dropFirst("round ".count)), parts[1].hasPrefix("players ")
+      else { return nil }
+      func names(_ part: Substring, after prefix: String) -> [PlayerID] {
+        part.dropFirst(prefix.count).split(separator: ", ", omittingEmptySubsequences: false)
+          .map { PlayerID(String($0)) }
+      }
+      let computer = parts.count > 2 ? names(parts[2], after: "computer ") : []
+      self.init(round: round, players: names(parts[1], after: "players "), computer: computer)
+      guard self.summary == summary else { return nil }
+    }
+  }
+
+  /// Names the game's timers, so that outcomes can cancel them.
+  public enum TimerKey: Hashable, Sendable {
+    /// The dealing pause before the starting player is activated.
+    case deal
+    /// The 0.5 s activation of the next player.
+    case activate
+    /// The active computer player's pending turn.
+    case turn
+    /// A step of the pause after a decided Snap! call.
+    case pause
+    /// The pending Snap! call of the computer player at this index of ``State/players``.
+    case snap(Int)
+  }
+
   public struct State: Sendable, Equatable {
     /// Every player who sat down, in seat order from Bottom; players who left stay, marked.
-    public var players: [Player]
-    public var phase: Phase = .dealing
+    public internal(set) var players: [Player]
+    public internal(set) var phase: Phase = .dealing
     /// Rounds dealt so far, 1 for the first.
-    public var round = 1
+    public internal(set) var round = 1
     /// The seat of this round's starting player.
-    public var startingSeat: Seat
+    public internal(set) var startingSeat: Seat
     /// The seat whose turn it is, or was last during a pause.
-    public var turnSeat: Seat?
+    public internal(set) var turnSeat: Seat?
     /// The active player has turned their card; the next activation is pending.
-    public var hasTurned = false
+    public internal(set) var hasTurned = false
     /// A Snap! call has been decided since the last turned card: later calls are too late.
-    public var snapDecided = false
+    public internal(set) var snapDecided = false
     /// Cards are moving after a decided Snap! call; turns wait.
-    public var pause: Pause?
+    public internal(set) var pause: Pause?
     /// The winner of the current round, once decided.
-    public var winner: PlayerID?
-    public var endReason: EndReason?
+    public internal(set) var winner: PlayerID?
+    public internal(set) var endReason: EndReason?
     /// The computer players' and later rounds' source of randomness.
-    public var random: SplitMix64
+    public internal(set) var random: SplitMix64
     /// The seed that shuffled this round's deck (the match's seed in round 1).
-    public var roundSeed: UInt64 = 0
-    /// Each round's record once it is won or abandoned (RULES §6).
-    public var ledger = ResultLedger()
+    public internal(set) var roundSeed: UInt64 = 0
+    /// Cards turned this round.
+    public internal(set) var turns = 0
 
     /// The host: the first player to sit down, at Bottom.
     public var host: PlayerID { players[0].id }

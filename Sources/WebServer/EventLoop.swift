@@ -21,6 +21,8 @@ final class EventLoop {
   private let protocolName = strdup("cardtable-webserver")
   private let host: UnsafeMutablePointer<CChar>?
   private let idlePolicy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+  /// The application's one timer (``WebServer/setTimer(after:)``).
+  let appTimer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
   private var loopOpen = false
 
   private var nextConnection: UInt64 = 1
@@ -46,6 +48,7 @@ final class EventLoop {
   deinit {
     protocols.deallocate()
     idlePolicy.deallocate()
+    appTimer.deallocate()
     loop.deallocate()
     stopSignal.deallocate()
     free(protocolName)
@@ -66,6 +69,8 @@ final class EventLoop {
       guard let handle else { return }
       uv_stop(handle.pointee.loop)
     }
+    uv_timer_init(loop, appTimer)
+    appTimer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
 
     protocols.initialize(repeating: lws_protocols(), count: 2)
     protocols[0].name = UnsafePointer(protocolName)
@@ -120,6 +125,7 @@ final class EventLoop {
     }
     guard loopOpen else { return }
     uv_close(UnsafeMutableRawPointer(stopSignal).assumingMemoryBound(to: uv_handle_t.self), nil)
+    uv_close(UnsafeMutableRawPointer(appTimer).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_run(loop, UV_RUN_DEFAULT)
     if uv_loop_close(loop) != 0 {
       // NB: a handle left open (by a failed context creation) keeps the loop busy; close
@@ -239,22 +245,72 @@ final class EventLoop {
       return
     }
     let bytes = connection.messageBytes
-    let payload = connection.message
     let discarded = connection.discarding
     let binary = connection.isBinary
-    connection.resetMessage()
+    defer { connection.resetMessage() }
 
-    if !connection.bucket.take(now: uv_hrtime()) {
+    // NB: a message costs a token, and one more per `bytesPerToken` bytes that will be parsed:
+    // parsing work, not only the count of messages, is what the rate limits. A message that
+    // is refused unread (too large, binary) costs one token.
+    let parsed = discarded || binary ? 0 : bytes
+    let cost = 1 + Double(parsed / max(configuration.bytesPerToken, 1))
+    if !connection.bucket.take(cost, now: uv_hrtime()) {
       handler.refused(connection.id, reason: .tooFast)
     } else if discarded {
       handler.refused(connection.id, reason: .tooLarge(bytes))
     } else if binary {
       handler.refused(connection.id, reason: .notText)
-    } else if let text = String(validating: payload, as: UTF8.self) {
-      handler.received(text, from: connection.id)
     } else {
-      handler.refused(connection.id, reason: .notText)
+      connection.message.withUnsafeBytes { payload in
+        if UTF8Validation.isValid(payload) {
+          handler.received(payload, from: connection.id)
+        } else {
+          handler.refused(connection.id, reason: .notText)
+        }
+      }
     }
+  }
+
+  /// Queues a message for a connection now: the loop thread's own send, with no hop.
+  func sendNow(_ payload: UnsafeRawBufferPointer, to id: ConnectionID) {
+    guard let connection = connections[id], !connection.closing else { return }
+    var frame = [UInt8]()
+    frame.reserveCapacity(cws_pre() + payload.count)
+    frame.append(contentsOf: repeatElement(0, count: cws_pre()))
+    frame.append(contentsOf: payload)
+    enqueue(frame, on: connection)
+  }
+
+  /// Adds a framed message to a connection's outbox, or drops a client whose backlog is over
+  /// the limit.
+  private func enqueue(_ frame: [UInt8], on connection: Connection) {
+    if connection.outboxBytes + frame.count > configuration.maximumOutboxBytes {
+      // NB: the client reads slower than we write; drop it rather than hold its backlog.
+      connection.dropOutbox()
+      connection.closing = true
+      lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+      return
+    }
+    let wasEmpty = !connection.hasOutbox
+    connection.push(frame)
+    if wasEmpty { lws_callback_on_writable(connection.wsi) }
+  }
+
+  /// Sets the application's timer to fire after `seconds`, or stops it.
+  func setTimer(after seconds: Double?) {
+    guard let seconds else {
+      uv_timer_stop(appTimer)
+      return
+    }
+    // NB: libuv counts whole milliseconds from the loop's cached time; rounding up keeps the
+    // timer from firing before the moment asked for.
+    let milliseconds = UInt64(max(0, (seconds * 1000).rounded(.up)))
+    uv_timer_start(
+      appTimer,
+      { timer in
+        guard let data = timer?.pointee.data else { return }
+        Unmanaged<EventLoop>.fromOpaque(data).takeUnretainedValue().handler.timerFired()
+      }, milliseconds, 0)
   }
 
   /// Sends one queued message; lws allows one `lws_write` per writable callback.
@@ -283,15 +339,7 @@ final class EventLoop {
       switch command {
       case .send(let id, let frame):
         guard let connection = connections[id], !connection.closing else { continue }
-        if connection.outboxBytes + frame.count > configuration.maximumOutboxBytes {
-          // NB: the client reads slower than we write; drop it rather than hold its backlog.
-          connection.dropOutbox()
-          connection.closing = true
-          lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
-          continue
-        }
-        connection.push(frame)
-        lws_callback_on_writable(connection.wsi)
+        enqueue(frame, on: connection)
       case .close(let id):
         guard let connection = connections[id], !connection.closing else { continue }
         connection.closing = true

@@ -1,4 +1,4 @@
-/// A token bucket: a message costs one token; tokens come back at a steady rate up to a cap.
+/// A token bucket: a message costs tokens; tokens come back at a steady rate up to a cap.
 struct TokenBucket {
   let rate: Double
   let capacity: Double
@@ -13,14 +13,17 @@ struct TokenBucket {
     self.lastRefill = now
   }
 
-  /// Takes a token if one is left at `now`, and says whether it did.
-  mutating func take(now: UInt64) -> Bool {
+  /// Takes `cost` tokens if that many are left at `now`, and says whether it did.
+  ///
+  /// A cost above the burst is allowed from a full bucket, which it leaves in debt, so that
+  /// the largest message can always pass once the sender has been quiet long enough.
+  mutating func take(_ cost: Double = 1, now: UInt64) -> Bool {
     if now > lastRefill {
       tokens = min(capacity, tokens + Double(now - lastRefill) * rate / 1e9)
       lastRefill = now
     }
-    guard tokens >= 1 else { return false }
-    tokens -= 1
+    guard tokens >= min(cost, capacity) else { return false }
+    tokens -= cost
     return true
   }
 }

@@ -13,6 +13,8 @@ extension WebServer {
     public var messagesPerSecond: Double
     /// How many messages a connection may send in a burst after a quiet time.
     public var messageBurst: Int
+    /// Each message costs one token of the rate, and one more for every this many bytes.
+    public var bytesPerToken: Int
     /// The most bytes queued for one slow client before the server closes it.
     public var maximumOutboxBytes: Int
     /// Seconds without traffic before the server pings a WebSocket client; it hangs up
@@ -26,6 +28,7 @@ extension WebServer {
       maximumMessageBytes: Int = 64 * 1024,
       messagesPerSecond: Double = 30,
       messageBurst: Int = 60,
+      bytesPerToken: Int = 4096,
       maximumOutboxBytes: Int = 4 * 1024 * 1024,
       idlePingSeconds: Int = 30
     ) {
@@ -35,6 +38,7 @@ extension WebServer {
       self.maximumMessageBytes = maximumMessageBytes
       self.messagesPerSecond = messagesPerSecond
       self.messageBurst = messageBurst
+      self.bytesPerToken = bytesPerToken
       self.maximumOutboxBytes = maximumOutboxBytes
       self.idlePingSeconds = idlePingSeconds
     }

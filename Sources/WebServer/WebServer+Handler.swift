@@ -3,8 +3,8 @@ extension WebServer {
   ///
   /// The server calls every method on its loop thread, one call at a time, so a handler sees
   /// the events of one connection in order. Calls must return quickly: the loop serves every
-  /// other connection meanwhile. Hand long work to an actor and answer later with
-  /// ``WebServer/send(_:to:)``, which any thread may call.
+  /// other connection meanwhile. A handler answers at once with ``WebServer/sendNow(_:to:)``,
+  /// or later from any thread with ``WebServer/send(_:to:)``.
   ///
   /// A handler that keeps a reference to its server should keep it `weak`: the server keeps
   /// its handler.
@@ -12,8 +12,9 @@ extension WebServer {
     /// A WebSocket connection opened on `path` (the request path, without the query).
     func connected(_ connection: ConnectionID, path: String)
 
-    /// A whole text message arrived (fragments already reassembled) within the limits.
-    func received(_ text: String, from connection: ConnectionID)
+    /// A whole text message arrived (fragments already reassembled, valid UTF-8) within the
+    /// limits; the bytes are valid only during the call.
+    func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID)
 
     /// A message was dropped for breaking a limit; the connection stays open.
     ///
@@ -25,6 +26,9 @@ extension WebServer {
 
     /// Answers a request under `/api/`, or `nil` for a 404 with a JSON body.
     func respond(to request: HTTPRequest) -> HTTPResponse?
+
+    /// The timer set with ``WebServer/setTimer(after:)`` fired.
+    func timerFired()
   }
 
   /// Why a WebSocket message was dropped.
@@ -41,6 +45,9 @@ extension WebServer {
 extension WebServer.Handler {
   /// By default no endpoint exists: every `/api/` path is a 404.
   public func respond(to request: HTTPRequest) -> HTTPResponse? { nil }
+
+  /// By default no timer is ever set.
+  public func timerFired() {}
 }
 
 /// A WebSocket connection, unique for the life of one server.

@@ -29,6 +29,11 @@ public final class WebServer: Sendable {
   let shared = Mutex(Shared())
   /// Entered when the loop thread starts, left when it ends.
   private let loopRunning = DispatchGroup()
+  /// The loop while it runs.
+  ///
+  /// NB: touched only on the loop thread (set and cleared there, read by ``sendNow(_:to:)``
+  /// and ``setTimer(after:)``, which must be called there), hence `nonisolated(unsafe)`.
+  nonisolated(unsafe) private var running: EventLoop?
 
   /// What other threads share with the loop thread; only touched under the mutex.
   struct Shared {
@@ -139,6 +144,18 @@ public final class WebServer: Sendable {
     enqueue(.send(connection, frame))
   }
 
+  /// Queues a text message for a connection at once, with no hop: for the loop thread only,
+  /// that is from a ``Handler`` call or the timer. Messages to one connection keep their order.
+  public func sendNow(_ text: UnsafeRawBufferPointer, to connection: ConnectionID) {
+    running?.sendNow(text, to: connection)
+  }
+
+  /// Sets the one timer of the application, replacing any earlier setting: ``Handler/timerFired()``
+  /// is called on the loop thread after `seconds`; nil stops it. For the loop thread only.
+  public func setTimer(after seconds: Double?) {
+    running?.setTimer(after: seconds)
+  }
+
   /// Closes a connection after the messages already queued for it are sent.
   ///
   /// Safe from any thread; the handler then hears ``Handler/disconnected(_:)``.
@@ -189,10 +206,12 @@ public final class WebServer: Sendable {
         shared.loopThread = pthread_self()
         return shared.stopRequested
       }
+      running = loop
       started.signal()
       if !stopEarly {
         loop.run()
       }
+      running = nil
     }
     shared.withLock { shared in
       shared.phase = .stopped

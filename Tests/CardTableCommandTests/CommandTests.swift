@@ -20,14 +20,27 @@ import Testing
 
 @Suite struct EngineLoopTests {
   @Test func answersEveryLineAndSkipsBlankOnes() throws {
-    var input = [
-      #"{"cmd":"new","game":"memory","seed":1}"#, "", "oops", #"{"cmd":"state"}"#,
-    ][...]
-    var output: [String] = []
-    EngineLoop.run(read: { input.popFirst() }, write: { output.append($0) }, flush: {})
+    let input = [
+      #"{"cmd":"new","game":"memory","seed":1}"#, "", " \t", "oops", #"{"cmd":"state"}"#,
+    ]
+    let output = EngineLoop.replies(to: input.joined(separator: "\n")).split(separator: "\n")
     #expect(output.count == 3)
-    #expect(try JSON(parsing: output[1])["ok"] == false)
-    #expect(try JSON(parsing: output[2])["ok"] == true)
+    #expect(try JSON(parsing: String(output[1]))["ok"] == false)
+    #expect(try JSON(parsing: String(output[2]))["ok"] == true)
+  }
+
+  @Test func aCarriageReturnBeforeTheNewlineIsNotPartOfTheLine() throws {
+    let output = EngineLoop.replies(to: "{\"cmd\":\"games\"}\r\n")
+    #expect(try JSON(parsing: String(output.dropLast()))["ok"] == true)
+  }
+
+  @Test func aLineOverTheLimitIsRefusedWithoutBeingKept() throws {
+    let long = "[" + String(repeating: "1,", count: EngineConsole.maximumLineBytes) + "1]"
+    let output = try EngineLoop.replies(to: long + "\n" + #"{"cmd":"games"}"#)
+      .split(separator: "\n").map { try JSON(parsing: String($0)) }
+    #expect(output.count == 2)
+    #expect(output[0]["error"]?["code"] == "too-large")
+    #expect(output[1]["ok"] == true, "the console goes on")
   }
 }
 

@@ -1,8 +1,10 @@
 import CardTableCore
+import CardTableTesting
 import Testing
 
 /// A tiny game for testing the match machinery: press a button; a press schedules a bell
-/// one second later that cancels any earlier bell; the game ends at three bells.
+/// one second later that cancels any earlier bell; the game ends at `limit` bells, and a
+/// `redeal` starts a new game (recording the old one as abandoned).
 enum BellGame: GameRules {
   struct Options: Sendable, Equatable { var limit = 3 }
   struct State: Sendable, Equatable {
@@ -15,6 +17,7 @@ enum BellGame: GameRules {
   enum Action: Sendable, Equatable {
     case press
     case ring
+    case redeal
   }
   enum Event: Sendable, Equatable {
     case pressed(Int)
@@ -27,28 +30,54 @@ enum BellGame: GameRules {
     var code: String { self == .gameOver ? "game-over" : "not-allowed" }
     var message: String { "refused" }
   }
+  enum TimerKey: Hashable, Sendable { case bell }
+  /// A record names the bell limit.
+  typealias Settings = Int
   typealias View = Int
 
   static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
     State(limit: options.limit, random: SplitMix64(seed: seed))
   }
 
-  static func apply(_ action: Action, by player: PlayerID, to state: inout State)
-    throws(RuleViolation) -> Outcome<Event, Action>
-  {
+  static func opening(_ state: State, into outcome: inout Outcome<BellGame>) {
+    if state.limit == 0 { outcome.marks.append(.ended(record(state, .finished))) }
+  }
+
+  static func apply(
+    _ action: Action, by player: PlayerID, to state: inout State,
+    into outcome: inout Outcome<BellGame>
+  ) throws(RuleViolation) {
+    switch action {
+    case .redeal:
+      if state.bells < state.limit { outcome.marks.append(.ended(record(state, .abandoned))) }
+      state.presses = 0
+      state.bells = 0
+      outcome.marks.append(.dealt)
+      return
+    default:
+      break
+    }
     guard state.bells < state.limit else { throw .gameOver }
     switch action {
     case .press:
       state.presses += 1
       state.draws.append(state.random.nextInt(below: 100))
-      return Outcome(
-        events: [.pressed(state.presses)], scheduled: [Scheduled(after: 1.0, .ring, key: "bell")],
-        cancelled: ["bell"])
+      outcome.events.append(.pressed(state.presses))
+      outcome.scheduled.append(Scheduled(after: 1.0, .ring, key: .bell))
+      outcome.cancelled.append(.bell)
     case .ring:
       guard player == .referee else { throw .onlyTheRefereeRings }
       state.bells += 1
-      return Outcome(events: [.rang(state.bells)])
+      outcome.events.append(.rang(state.bells))
+      if state.bells == state.limit { outcome.marks.append(.ended(record(state, .finished))) }
+    case .redeal:
+      break
     }
+  }
+
+  static func record(_ state: State, _ ending: GameEnding) -> GameRecord<Int> {
+    GameRecord(
+      settings: state.limit, seed: 0, score: state.bells, moves: state.presses, ending: ending)
   }
 
   static func view(of state: State, for viewer: Viewer) -> Int { state.bells }
@@ -98,6 +127,39 @@ enum BellGame: GameRules {
     try match.perform(.press, by: .solo)
     #expect(match.advance(by: 10) == [.rang(1)])
     #expect(match.clock == 10)
+  }
+
+  @Test func eachEndedGameIsStampedWithTheTimesAndLogIndicesOfItsDealAndItsEnd() throws {
+    var match = try Match<BellGame>(options: .init(limit: 1), seed: 1)
+    match.advance(by: 2)
+    try match.perform(.press, by: .solo)
+    match.advance(by: 1)
+    #expect(match.results.count == 1)
+    let first = try #require(match.results.first)
+    #expect((first.start, first.end, first.dealtBy, first.endedBy) == (0, 3, nil, 1))
+    #expect(first.record == GameRecord(settings: 1, seed: 0, score: 1, moves: 1, ending: .finished))
+    match.advance(by: 4)
+    try match.perform(.redeal, by: .solo)
+    match.advance(by: 2)
+    try match.perform(.press, by: .solo)
+    try match.perform(.redeal, by: .solo)
+    #expect(match.results.count == 2, "the first redeal ended nothing: the game was over")
+    let abandoned = try #require(match.results.last)
+    #expect((abandoned.start, abandoned.end, abandoned.dealtBy, abandoned.endedBy) == (7, 9, 2, 4))
+    #expect(abandoned.ending == .abandoned)
+    #expect(abandoned.duration == 2)
+  }
+
+  @Test func aGameOverAtItsDealIsStampedAtTheDeal() throws {
+    let match = try Match<BellGame>(options: .init(limit: 0), seed: 1)
+    let result = try #require(match.results.first)
+    #expect((result.start, result.end, result.dealtBy, result.endedBy) == (0, 0, nil, nil))
+  }
+
+  @Test func aRefusedActionLeavesTheWholeMatchAsItWas() throws {
+    var match = try Match<BellGame>(options: .init(), seed: 1)
+    try match.perform(.press, by: .solo)
+    expectRefused(.ring, by: .solo, in: &match, .onlyTheRefereeRings)
   }
 
   @Test func replayRebuildsTheSameMatch() throws {

@@ -1,4 +1,5 @@
 import CardTableCore
+import GameWire
 import MemoryGame
 import Testing
 
@@ -82,8 +83,8 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
     #expect(match.isOver)
     #expect(match.state.pairsFound == 26)
     let view = MemoryGame.view(of: match.state, for: .player(.solo))
-    #expect(view.title == "Cleared!")
-    #expect(view.status == "All 26 pairs found in 26 moves.")
+    #expect(RuleTexts.title(view) == "Cleared!")
+    #expect(RuleTexts.status(view) == "All 26 pairs found in 26 moves.")
   }
 
   @Test func aGivenDeckMustHoldEveryCardOnce() {

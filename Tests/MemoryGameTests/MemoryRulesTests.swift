@@ -1,4 +1,5 @@
 import CardTableCore
+import GameWire
 import MemoryGame
 import Testing
 
@@ -140,8 +141,8 @@ func easyMatch() throws -> Match<MemoryGame> {
     }
     #expect(match.isOver)
     let view = MemoryGame.view(of: match.state, for: .player(.solo))
-    #expect(view.title == "Great!")
-    #expect(view.status == "You won with score: 1!")
+    #expect(RuleTexts.title(view) == "Great!")
+    #expect(RuleTexts.status(view) == "You won with score: 1!")
     #expect(throws: MemoryGame.RuleViolation.gameOver) { try match.perform(.flip(0), by: .solo) }
   }
 

@@ -1,4 +1,5 @@
 import CardTableCore
+import GameWire
 import MatchingGame
 import SetGame
 import Testing
@@ -33,16 +34,6 @@ func play(_ actions: SetGame.Action..., by player: PlayerID = .solo, on state: i
   return events
 }
 
-/// The points a history entry names: `+16` for a set, `-2` for a mismatch, 0 otherwise.
-func points(in entry: String) -> Int {
-  let words = entry.split(separator: " ")
-  if entry.hasPrefix("Matched "), entry.hasSuffix(" points.") {
-    return Int(words[words.count - 2])!
-  }
-  if entry.hasSuffix(" point penalty!") { return -Int(words[words.count - 3])! }
-  return 0
-}
-
 /// A set and a card that spoils it: `oval:red:solid:1`, `oval:green:solid:1`,
 /// `oval:purple:solid:1` form a set.
 let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1")
@@ -74,11 +65,11 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
   @Test(arguments: 0..<50) func theFinderListsEverySetInLexicographicOrder(seed: Int) {
     let size = [3, 12, 15, 18, 21, 40][seed % 6]
     let table = Array(SetGame.shuffledDeck(seed: UInt64(seed)).prefix(size))
-    var brute: [[Int]] = []
+    var brute: [Hand<Int>] = []
     for i in table.indices {
       for j in table.indices where j > i {
         for k in table.indices where k > j && SetGame.isSet(table[i], table[j], table[k]) {
-          brute.append([i, j, k])
+          brute.append(Hand(i, j, k))
         }
       }
     }
@@ -88,9 +79,10 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
 
   @Test func theThirdCardCompletesASet() {
     #expect(SetGame.third(aSet[0], aSet[1]) == aSet[2])
-    #expect(SetGame.Rule.match(aSet) == 4)
+    #expect(SetGame.Rule.match(Hand(aSet)) == 4)
     #expect(
-      SetGame.Rule.reason(aSet).text == "number same, symbol same, shading same, color different")
+      SetGame.Rule.reason(Hand(aSet)).text
+        == "number same, symbol same, shading same, color different")
   }
 }
 
@@ -102,10 +94,10 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     try play(.choose(1), .choose(3), on: &state)
     let events = try play(.choose(4), on: &state)
     #expect(state.table.score == -1 - 1 + 15)
-    #expect(state.table.status == "Matched \(aSet[0]) \(aSet[1]) \(aSet[2]) for 16 points.")
+    #expect(status(state.table) == "Matched \(aSet[0]) \(aSet[1]) \(aSet[2]) for 16 points.")
     #expect(events.contains(.removed([1, 3, 4])))
     #expect(state.table.slots.map(\.card) == [rest[0], rest[1]] + rest.dropFirst(2).prefix(7))
-    #expect(state.table.found.map(\.cards) == [aSet])
+    #expect(state.table.found.map { Array($0.cards) } == [aSet])
     #expect(state.table.found[0].reason.color == .different)
   }
 
@@ -116,7 +108,7 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     #expect(events.last == .mismatched(cards: [0, 1, 2], penalty: 2))
     #expect(state.table.chosenIndices == [2])
     #expect(
-      state.table.status == "\(table[0]) \(table[1]) \(table[2]) don’t match! 2 point penalty!")
+      status(state.table) == "\(table[0]) \(table[1]) \(table[2]) don’t match! 2 point penalty!")
     #expect(state.table.score == -1 - 1 - 3)
   }
 
@@ -170,7 +162,7 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
       Issue.record("no gameOver")
       return
     }
-    #expect(record.score == 13 && record.moves == 3 && record.game == "set")
+    #expect(record.score == 13 && record.moves == 3 && record.settings.game == "set")
     let before = state
     #expect(throws: SetGame.RuleViolation.gameOver) { try play(.choose(0), on: &state) }
     #expect(throws: SetGame.RuleViolation.deckEmpty) { try play(.dealThree, on: &state) }
@@ -245,7 +237,7 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     let table = state.table
     #expect(SetGame.hint(in: state) == nil && state.deck.isEmpty)
     #expect(
-      table.score == table.history.map(points).reduce(0, +) - table.choices - state.charges)
+      table.score == table.history.map(\.points).reduce(0, +) - table.choices - state.charges)
     let found = table.found.flatMap(\.cards)
     #expect(Set(found).isDisjoint(with: table.slots.map(\.card)))
     #expect(found.count + table.slots.count == 81)
@@ -257,3 +249,9 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
     #expect(replayed.state == match.state)
   }
 }
+
+/// The status line of RULES §1.3 for a table's last play.
+func status(_ table: SetGame.Table) -> String { RuleTexts.status(table.lastPlay) }
+
+/// The history's entries in the rule book's words.
+func texts(_ history: [SetGame.Table.Play]) -> [String] { history.map(RuleTexts.status) }

@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapCallTests {
   @Test(
@@ -25,10 +26,10 @@ import Testing
       turned: true)
     let call = try Snap.apply(.snap, by: "C", to: &state)
     #expect(call.events == [.snapCalled(by: "C", result: .correct(matching: ["D", "A", "B"]))])
-    #expect(call.cancelled == ["activate", "turn"])
-    #expect(call.scheduled == [Scheduled(after: 1.0, .resume, key: "pause")])
-    #expect(Snap.status(of: state, for: .player("C")) == "*** Match! ***")
-    #expect(Snap.status(of: state, for: .player("A")) == "*** Match! ***")
+    #expect(call.cancelled == [.activate, .turn])
+    #expect(call.scheduled == [Scheduled(after: 1.0, .resume, key: .pause)])
+    #expect(status(state, for: .player("C")) == "*** Match! ***")
+    #expect(status(state, for: .player("A")) == "*** Match! ***")
 
     let move = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(
@@ -40,9 +41,9 @@ import Testing
     #expect(state["C"].closed == cards("5♦ 7♣ 5♥ 2♠ 5♣ 3♣ K♠"))
     #expect(state["C"].open == cards("9♦"))
     #expect(state["A"].open.isEmpty && state["B"].open.isEmpty && state["D"].open.isEmpty)
-    #expect(Snap.status(of: state, for: .player("C")) == "You Receive Cards")
-    #expect(Snap.status(of: state, for: .player("A")) == "C Receives Cards")
-    #expect(move.scheduled == [Scheduled(after: 1.0, .resume, key: "pause")])
+    #expect(status(state, for: .player("C")) == "You Receive Cards")
+    #expect(status(state, for: .player("A")) == "C Receives Cards")
+    #expect(move.scheduled == [Scheduled(after: 1.0, .resume, key: .pause)])
 
     let resume = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(resume.events == [.activated("A")], "the pending activation after D's turn runs")
@@ -74,7 +75,7 @@ import Testing
       ])
     #expect(game.advance(by: 0.5) == [], "the activation 0.5 s after B's turn was cancelled")
     #expect(game.advance(by: 0.5).count == 2)
-    #expect(Snap.status(of: game.state, for: .player("B")) == "A Receives Cards")
+    #expect(status(game.state, for: .player("B")) == "A Receives Cards")
     #expect(game.advance(by: 0.99) == [])
     #expect(game.advance(by: 0.01) == [.activated("A")])
     #expect(game.state["A"].cardCount == 27)
@@ -96,9 +97,7 @@ import Testing
     let late = try Snap.apply(.snap, by: "B", to: &state)
     #expect(late.events == [.snapCalled(by: "B", result: .tooLate)])
     #expect(late.scheduled.isEmpty && late.cancelled.isEmpty)
-    var unchanged = decided
-    unchanged.ledger = state.ledger  // NB: the ledger counts every accepted action, this one too
-    #expect(state == unchanged, "a late call changes nothing in the game")
+    #expect(state == decided, "a late call changes nothing in the game")
     _ = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(
       try Snap.apply(.snap, by: "A", to: &state).events == [
@@ -119,7 +118,7 @@ import Testing
       [("J♠", "2♥"), ("3♣ 4♣ 5♣ 6♣", "7♦"), ("", ""), ("8♣", "9♥")], active: 0, turned: true)
     let call = try Snap.apply(.snap, by: "B", to: &state)
     #expect(call.events == [.snapCalled(by: "B", result: .wrong)])
-    #expect(Snap.status(of: state, for: .player("B")) == "No Match!")
+    #expect(status(state, for: .player("B")) == "No Match!")
     let pay = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(
       pay.events == [
@@ -130,8 +129,8 @@ import Testing
     #expect(state["A"].closed == cards("5♣ J♠"))
     #expect(state["C"].cardCount == 0, "a player without cards is not paid")
     #expect(state["B"].closed == cards("3♣ 4♣"))
-    #expect(Snap.status(of: state, for: .player("B")) == "B Must Pay")
-    #expect(Snap.status(of: state, for: .player("A")) == "B Must Pay")
+    #expect(status(state, for: .player("B")) == "B Must Pay")
+    #expect(status(state, for: .player("A")) == "B Must Pay")
   }
 
   @Test func aCallerWhoRunsShortRecyclesFirstThenPaysWhatTheyHave() throws {

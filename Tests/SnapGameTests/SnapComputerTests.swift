@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapComputerTests {
   @Test func aComputerPlayerTurnsBetweenHalfASecondAndTwoAndAHalfSecondsAfterActivation() throws {
@@ -9,7 +10,7 @@ import Testing
         ["You", "Ray", "Lucy", "Steve"], computer: ["Ray", "Lucy", "Steve"], starting: "Ray",
         seed: seed)
       game.advance(by: Snap.dealingDuration)
-      let turn = try #require(game.timers.first { $0.scheduled.key == "turn" })
+      let turn = try #require(game.timers.first { $0.scheduled.key == .turn })
       #expect(turn.scheduled.player == "Ray" && turn.scheduled.action == .turn)
       let delay = turn.due - game.clock
       #expect(delay >= 0.5 && delay < 2.5)
@@ -26,9 +27,9 @@ import Testing
     #expect(outcome.scheduled.filter { $0.action == .snap }.map(\.player) == ["Ray", "Lucy"])
     for call in outcome.scheduled where call.action == .snap {
       #expect(call.delay >= 0.5 && call.delay < 2.5)
-      #expect(call.key == "snap:\(call.player)")
+      #expect(call.key == .snap(state.index(of: call.player) ?? -1))
     }
-    #expect(outcome.cancelled == ["turn", "snap:Ray", "snap:Lucy", "snap:Steve"])
+    #expect(outcome.cancelled == [.turn, .snap(1), .snap(2), .snap(3)])
   }
 
   @Test func turningTheNextCardCancelsPendingComputerCalls() throws {
@@ -39,11 +40,11 @@ import Testing
     try game.perform(.turn, by: "You")
     #expect(game.advance(by: 0.5) == [.activated("Ray")])
     #expect(game.advance(to: game.nextDue!) == [.turned("Ray", card: PlayingCard("2♥")!)])
-    let call = try #require(game.timers.first { $0.scheduled.key == "snap:Ray" })
+    let call = try #require(game.timers.first { $0.scheduled.key == .snap(1) })
     #expect(call.scheduled.player == "Ray" && call.due - game.clock >= 0.5)
     #expect(game.advance(by: 0.5) == [.activated("You")])
     try game.perform(.turn, by: "You")
-    #expect(!game.timers.contains { $0.scheduled.key == "snap:Ray" && $0.due == call.due })
+    #expect(!game.timers.contains { $0.scheduled.key == .snap(1) && $0.due == call.due })
   }
 
   @Test func aComputerPlayerCallsFalselyAboutOnceIn51TurnsWithoutAMatch() throws {

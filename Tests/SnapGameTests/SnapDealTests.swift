@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapSeatingAndDealingTests {
   @Test func twoPlayersSitAtBottomAndTop() throws {
@@ -62,14 +63,14 @@ import Testing
 
   @Test func dealingPausesThenActivatesTheStartingPlayer() throws {
     var game = try match(["A", "B"], starting: "B")
-    #expect(Snap.status(of: game.state, for: .player("A")) == "Dealing...")
+    #expect(status(game.state, for: .player("A")) == "Dealing...")
     #expect(game.nextDue == 5.2)
     #expect(game.advance(by: 5.1) == [])
     #expect(game.advance(to: 5.2) == [.activated("B")])
     #expect(game.state.phase == .playing)
     #expect(game.state.active == "B")
-    #expect(Snap.status(of: game.state, for: .player("B")) == "Your turn. Tap the stack.")
-    #expect(Snap.status(of: game.state, for: .player("A")) == "B's turn")
+    #expect(status(game.state, for: .player("B")) == "Your turn. Tap the stack.")
+    #expect(status(game.state, for: .player("A")) == "B's turn")
   }
 
   @Test(arguments: [

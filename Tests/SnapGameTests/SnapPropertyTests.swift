@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 /// Four computer players, so that a seed plays a whole game on its own.
 let fourComputers = Snap.Options(
@@ -103,7 +104,7 @@ func playChecked(seed: UInt64, cap: Int, leaver: (id: PlayerID, after: Int)? = n
     #expect(game.isOver)
     if let winner = game.state.winner {
       #expect(game.state[winner].cardCount == 52 && game.state[winner].gamesWon == 1)
-      #expect(Snap.status(of: game.state, for: .referee) == "** Winner: \(winner) **")
+      #expect(status(game.state, for: .referee) == "** Winner: \(winner) **")
     }
   }
 

@@ -1,6 +1,8 @@
 import CardTableCore
-import SnapGame
+import GameWire
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapRoundTests {
   /// A holds 50 closed cards and 5♠ open; B holds only 5♥ open.
@@ -18,14 +20,14 @@ import Testing
     #expect(state.phase == .playing, "the winner is checked after the cards moved")
     let end = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(end.events == [.roundWon("A", gamesWon: 1)])
-    #expect(Set(end.cancelled).isSuperset(of: ["deal", "activate", "turn", "pause"]))
+    #expect(Set(end.cancelled).isSuperset(of: [.deal, .activate, .turn, .pause]))
     #expect(state.phase == .roundOver && Snap.isOver(state))
     #expect(state["A"].cardCount == 52)
     for viewer: Viewer in [.player("A"), .player("B"), .referee] {
-      #expect(Snap.status(of: state, for: viewer) == "** Winner: A **")
+      #expect(status(state, for: viewer) == "** Winner: A **")
     }
     let view = Snap.view(of: state, for: .player("B"))
-    #expect(view.players.map(\.wonLabel) == ["1 Won", "0 Won"])
+    #expect(view.players.map { RuleTexts.won($0.gamesWon) } == ["1 Won", "0 Won"])
     #expect(view.canStartNextRound == false)
     #expect(Snap.view(of: state, for: .player("A")).canStartNextRound)
   }
@@ -51,7 +53,7 @@ import Testing
     #expect(state.round == 2)
     #expect(state.startingSeat == (starting == .bottom ? .top : .bottom))
     #expect(next.events == [.dealt(round: 2, starting: state.player(at: state.startingSeat)!.id)])
-    #expect(next.scheduled == [Scheduled(after: 5.2, .start, key: "deal")])
+    #expect(next.scheduled == [Scheduled(after: 5.2, .start, key: .deal)])
     #expect(state.phase == .dealing && state.winner == nil)
     #expect(state.players.map(\.closed.count) == [26, 26])
     #expect(Set(state.allCards).count == 52)
@@ -100,7 +102,7 @@ import Testing
     let outcome = try Snap.apply(.leave, by: "B", to: &state)
     #expect(outcome.events.dropFirst() == [.activated("C")])
     #expect(state.active == "C")
-    #expect(outcome.scheduled.map(\.key) == ["turn"])
+    #expect(outcome.scheduled.map(\.key) == [.turn])
     #expect(outcome.scheduled.first?.player == "C")
   }
 
@@ -108,9 +110,9 @@ import Testing
     var state = try table([("J♠", ""), ("3♣", "4♦"), ("8♠", "")], active: 1, turned: true)
     let outcome = try Snap.apply(.leave, by: "B", to: &state)
     #expect(outcome.events.dropFirst() == [.activated("C")])
-    #expect(outcome.cancelled.contains("activate"), "the pending 0.5 s activation is dropped")
+    #expect(outcome.cancelled.contains(.activate), "the pending 0.5 s activation is dropped")
     #expect(state.active == "C")
-    #expect(Snap.status(of: state, for: .player("A")) == "C's turn")
+    #expect(status(state, for: .player("A")) == "C's turn")
   }
 
   @Test func aLeaveThatEndsTheShowingMatchCancelsTheComputersPendingCalls() throws {
@@ -120,7 +122,7 @@ import Testing
     #expect(Snap.matchingPlayers(in: state) == ["A", "D"])
     let outcome = try Snap.apply(.leave, by: "D", to: &state)
     #expect(Snap.matchingPlayers(in: state).isEmpty)
-    #expect(outcome.cancelled.contains("snap:B") && outcome.cancelled.contains("snap:C"))
+    #expect(outcome.cancelled.contains(.snap(1)) && outcome.cancelled.contains(.snap(2)))
   }
 
   @Test func aLeaveThatKeepsAMatchShowingKeepsTheirCalls() throws {
@@ -129,7 +131,7 @@ import Testing
       computer: ["B", "C"])
     let outcome = try Snap.apply(.leave, by: "D", to: &state)
     #expect(Snap.matchingPlayers(in: state) == ["A", "B"])
-    #expect(!outcome.cancelled.contains("snap:C"))
+    #expect(!outcome.cancelled.contains(.snap(2)))
   }
 
   @Test func theHostLeavingEndsTheGameForEveryone() throws {
@@ -137,7 +139,7 @@ import Testing
     let outcome = try Snap.apply(.leave, by: "A", to: &state)
     #expect(outcome.events == [.left("A", given: []), .gameEnded(.hostLeft)])
     #expect(state.phase == .gameOver && Snap.isOver(state))
-    #expect(Snap.status(of: state, for: .player("B")) == "The host has left. Game over.")
+    #expect(status(state, for: .player("B")) == "The host has left. Game over.")
     #expect(Set(state.allCards).count == 3, "no card is lost")
     expectRefused(.turn, by: "B", in: state, .gameOver)
     expectRefused(.start, by: .referee, in: state, .gameOver)
@@ -161,7 +163,7 @@ import Testing
     let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
     #expect(outcome.events.first == .activated("B"))
     #expect(Snap.matchingPlayers(in: state).isEmpty)
-    #expect(outcome.cancelled.contains("snap:C"))
+    #expect(outcome.cancelled.contains(.snap(2)))
   }
 
   @Test func aRecycleWhileNoMatchShowedKeepsTheDeliberateFalseCalls() throws {
@@ -169,7 +171,7 @@ import Testing
       [("J♠", "2♥"), ("", "3♣ 4♣"), ("8♠", "9♦")], active: 0, turned: true, computer: ["C"])
     let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
     #expect(outcome.events.first == .activated("B"))
-    #expect(!outcome.cancelled.contains("snap:C"))
+    #expect(!outcome.cancelled.contains(.snap(2)))
   }
 }
 

@@ -1,6 +1,9 @@
 import CardTableCore
-import SnapGame
+import CardTableTesting
+import GameWire
 import Testing
+
+@testable import SnapGame
 
 typealias Snap = SnapGame
 
@@ -53,6 +56,11 @@ func table(
   return state
 }
 
+/// The status line of RULES §5 as `viewer` reads it.
+func status(_ state: Snap.State, for viewer: Viewer) -> String {
+  RuleTexts.status(Snap.view(of: state, for: viewer))
+}
+
 extension Snap.State {
   /// The player named `id`.
   subscript(id: PlayerID) -> Snap.Player { players[index(of: id)!] }
@@ -66,9 +74,6 @@ func expectRefused(
   _ action: Snap.Action, by player: PlayerID, in state: Snap.State,
   _ violation: Snap.RuleViolation, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  var copy = state
-  #expect(throws: violation, sourceLocation: sourceLocation) {
-    try Snap.apply(action, by: player, to: &copy)
-  }
-  #expect(copy == state, "a refused action changed the state", sourceLocation: sourceLocation)
+  CardTableTesting.expectRefused(
+    action, by: player, in: state, of: Snap.self, violation, sourceLocation: sourceLocation)
 }

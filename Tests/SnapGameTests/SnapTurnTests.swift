@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapTurnTests {
   @Test func theActivePlayerTurnsTheTopClosedCardAndTheNextIsActivatedHalfASecondLater() throws {
@@ -52,7 +53,7 @@ import Testing
     let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
     #expect(outcome.events == [.activated("B"), .recycled("B", count: 2)])
     #expect(Snap.matchingPlayers(in: state).isEmpty)
-    #expect(outcome.cancelled.contains("snap:C"))
+    #expect(outcome.cancelled.contains(.snap(2)))
     let call = try Snap.apply(.snap, by: "C", to: &state)
     #expect(call.events == [.snapCalled(by: "C", result: .wrong)])
   }
@@ -63,7 +64,7 @@ import Testing
       computer: ["C"])
     let outcome = try Snap.apply(.activateNext, by: .referee, to: &state)
     #expect(outcome.events == [.activated("B"), .recycled("B", count: 2)])
-    #expect(!outcome.cancelled.contains("snap:C"))
+    #expect(!outcome.cancelled.contains(.snap(2)))
     let call = try Snap.apply(.snap, by: "C", to: &state)
     #expect(call.events == [.snapCalled(by: "C", result: .correct(matching: ["C", "D"]))])
   }

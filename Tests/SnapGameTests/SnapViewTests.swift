@@ -1,6 +1,8 @@
 import CardTableCore
-import SnapGame
+import GameWire
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapViewTests {
   @Test func aPlayerSeesCountsAndOpenTopsOnlyWithTheTableRotatedToThem() throws {
@@ -16,8 +18,9 @@ import Testing
       view.players.map(\.openTop) == [PlayingCard("3♥"), PlayingCard("4♦"), nil, PlayingCard("9♣")])
     #expect(view.players.allSatisfy { $0.closed == nil && $0.open == nil })
     #expect(view.matching == nil)
-    #expect(view.status == "Ray's turn")
-    #expect(Snap.view(of: state, for: .player("Ray")).status == "Your turn. Tap the stack.")
+    #expect(RuleTexts.status(view) == "Ray's turn")
+    #expect(
+      RuleTexts.status(Snap.view(of: state, for: .player("Ray"))) == "Your turn. Tap the stack.")
     #expect(Snap.view(of: state, for: .player("Ray")).canTurn)
     #expect(!view.canTurn && view.canSnap)
   }
@@ -46,7 +49,7 @@ import Testing
   }
 
   @Test func theRoomsWaitingTextsAreTheOriginals() {
-    #expect(Snap.waitingStatus(isHost: true) == "Waiting for other players...")
-    #expect(Snap.waitingStatus(isHost: false) == "Waiting for game to start...")
+    #expect(RuleTexts.waiting(isHost: true) == "Waiting for other players...")
+    #expect(RuleTexts.waiting(isHost: false) == "Waiting for game to start...")
   }
 }

@@ -1,6 +1,7 @@
 import CardTableCore
-import SnapGame
 import Testing
+
+@testable import SnapGame
 
 @Suite struct SnapViolationTests {
   @Test func everyRefusalLeavesTheStateUnchanged() throws {

@@ -60,7 +60,8 @@ final class Recorder: WebServer.Handler {
     record(.connected(connection, path))
   }
 
-  func received(_ text: String, from connection: ConnectionID) {
+  func received(_ bytes: UnsafeRawBufferPointer, from connection: ConnectionID) {
+    let text = String(decoding: bytes, as: UTF8.self)
     let server = record(.received(connection, text))
     if text.hasPrefix("echo:") {
       server?.send(text, to: connection)

@@ -1,0 +1,106 @@
+import CardTableCore
+import MatchingGame
+import MemoryGame
+import SnapGame
+
+/// The rule book's words (RULES.md): the status lines, history entries, titles and Snap!
+/// messages that the engine's facts stand for, byte for byte as the rules give them.
+///
+/// The engine's states hold what happened; these functions say it. They are the one place
+/// where a text of RULES.md is written.
+public enum RuleTexts {
+  // MARK: Matchismo and Set (RULES §1.3)
+
+  /// The status line of a play: `Matched A♥ A♠ for 16 points.`,
+  /// `A♥ K♣ don’t match! 2 point penalty!`, or the cards' texts.
+  public static func status<Rule>(_ play: ChoiceTable<Rule>.Play) -> String {
+    var text = ""
+    var names = ""
+    for (index, card) in play.cards.enumerated() {
+      if index > 0 { names += " " }
+      names += card.description
+    }
+    switch play.result {
+    case .chosen:
+      return names
+    case .matched(let points):
+      text.reserveCapacity(names.utf8.count + 24)
+      text += "Matched "
+      text += names
+      text += " for "
+      text += String(points)
+      text += " points."
+    case .mismatched(let penalty):
+      text.reserveCapacity(names.utf8.count + 32)
+      text += names
+      text += " don’t match! "
+      text += String(penalty)
+      text += " point penalty!"
+    }
+    return text
+  }
+
+  /// The status line of a table: its last play's, or empty before the first choice.
+  public static func status<Rule>(_ lastPlay: ChoiceTable<Rule>.Play?) -> String {
+    lastPlay.map(status) ?? ""
+  }
+
+  // MARK: Memory and Concentration (RULES §3, §4, §7)
+
+  /// The end dialog's heading: `Great!` for Memory, `Cleared!` for Concentration; nil while
+  /// the game goes on.
+  public static func title(_ view: MemoryGame.View) -> String? {
+    guard view.over else { return nil }
+    return view.variant == .memory ? "Great!" : "Cleared!"
+  }
+
+  /// The line under the board: `Pairs found: 2 of 6. Score: 1`, `You won with score: 3!`,
+  /// `All 26 pairs found in 40 moves.`
+  public static func status(_ view: MemoryGame.View) -> String {
+    switch (view.variant, view.over) {
+    case (.memory, true): "You won with score: \(view.score)!"
+    case (.concentration, true): "All \(view.pairCount) pairs found in \(view.moves) moves."
+    case (.memory, false):
+      "Pairs found: \(view.pairsFound) of \(view.pairCount). Score: \(view.score)"
+    case (.concentration, false):
+      "Pairs found: \(view.pairsFound) of \(view.pairCount). Moves: \(view.moves)"
+    }
+  }
+
+  // MARK: Snap! (RULES §5, §7)
+
+  /// The status line of a Snap! table as `view`'s viewer reads it: `You` where it is about them.
+  public static func status(_ view: SnapGame.View) -> String {
+    func isViewer(_ id: PlayerID) -> Bool { view.viewer == id }
+    switch view.phase {
+    case .dealing:
+      return "Dealing..."
+    case .roundOver:
+      return "** Winner: \(view.winner?.rawValue ?? "") **"
+    case .gameOver:
+      if view.endReason == .hostLeft { return "The host has left. Game over." }
+      if let winner = view.winner { return "** Winner: \(winner) **" }
+      return "Game over."
+    case .playing:
+      if let pause = view.pause {
+        switch (pause.result, pause.moved) {
+        case (.correct, false): return "*** Match! ***"
+        case (.correct, true):
+          return isViewer(pause.caller) ? "You Receive Cards" : "\(pause.caller) Receives Cards"
+        case (_, false): return "No Match!"
+        case (_, true): return "\(pause.caller) Must Pay"
+        }
+      }
+      guard let active = view.active else { return "" }
+      return isViewer(active) ? "Your turn. Tap the stack." : "\(active)'s turn"
+    }
+  }
+
+  /// A seat's games-won label: `<n> Won`.
+  public static func won(_ gamesWon: Int) -> String { "\(gamesWon) Won" }
+
+  /// The statuses of the room before a game starts (RULES §5.4), for the host and for guests.
+  public static func waiting(isHost: Bool) -> String {
+    isHost ? "Waiting for other players..." : "Waiting for game to start..."
+  }
+}

@@ -1,0 +1,196 @@
+import CardTableCore
+
+// The wire forms of Matchismo's vocabulary (docs/ENGINE.md "matchismo").
+
+extension MatchingGame.Options: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case cards, mode, matchBonus, mismatchPenalty, costToChoose
+  }
+
+  /// Every member is optional; unknown members are refused, so a misspelt one is noticed.
+  public init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownMembers(CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let range = MatchScoring.range
+    self.init(
+      cards: try container.decode(
+        Int.self, forKey: .cards, in: MatchingGame.cardRange, default: MatchingGame.defaultCards),
+      mode: try container.decode(Int.self, forKey: .mode, in: MatchingGame.modes, default: 2),
+      scoring: MatchScoring(
+        matchBonus: try container.decode(Int.self, forKey: .matchBonus, in: range, default: 4),
+        mismatchPenalty: try container.decode(
+          Int.self, forKey: .mismatchPenalty, in: range, default: 2),
+        costToChoose: try container.decode(Int.self, forKey: .costToChoose, in: range, default: 1)
+      ))
+  }
+
+  /// The settings; a given deck travels beside the options (`new`'s `deck`), not in them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(cards, forKey: .cards)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(scoring.matchBonus, forKey: .matchBonus)
+    try container.encode(scoring.mismatchPenalty, forKey: .mismatchPenalty)
+    try container.encode(scoring.costToChoose, forKey: .costToChoose)
+  }
+}
+
+extension MatchingGame.PairMatch: Codable {
+  enum CodingKeys: String, CodingKey {
+    case cards, same
+  }
+
+  /// `{"cards":["A♥","A♠"],"same":"rank"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Hand(first, second), forKey: .cards)
+    try container.encode(kind, forKey: .same)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let cards = try container.decode(Hand<PlayingCard>.self, forKey: .cards)
+    guard cards.count == 2 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .cards, in: container, debugDescription: "A pair names two cards.")
+    }
+    self.init(
+      first: cards[0], second: cards[1],
+      kind: try container.decode(Kind.self, forKey: .same))
+  }
+}
+
+extension MatchingGame.Reason: Codable {
+  enum CodingKeys: String, CodingKey {
+    case text, pairs
+  }
+
+  /// `{"text":"A♥ A♠ same rank","pairs":[{"cards":["A♥","A♠"],"same":"rank"}]}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encode(pairs, forKey: .pairs)
+  }
+
+  /// Reads the pairs; the text follows from them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(pairs: try container.decode([MatchingGame.PairMatch].self, forKey: .pairs))
+  }
+}
+
+extension MatchingGame.Action: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card, mode
+  }
+
+  /// The action types, as the wire names them.
+  public static let typeNames = ["choose", "deal", "setMode", "hint"]
+
+  /// `{"type":"choose","card":3}`, `{"type":"deal"}`, `{"type":"setMode","mode":3}`,
+  /// `{"type":"hint"}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
+    case "deal": self = .deal
+    case "setMode": self = .setMode(try container.decode(Int.self, forKey: .mode))
+    case "hint": self = .hint
+    default:
+      throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .choose(let card):
+      try container.encode("choose", forKey: .type)
+      try container.encode(card, forKey: .card)
+    case .deal: try container.encode("deal", forKey: .type)
+    case .setMode(let mode):
+      try container.encode("setMode", forKey: .type)
+      try container.encode(mode, forKey: .mode)
+    case .hint: try container.encode("hint", forKey: .type)
+    }
+  }
+}
+
+extension MatchingGame.Event: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card, face, cards, points, reason, penalty, mode, seed, abandoned, result
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .chosen(let index, let card):
+      try container.encode("chosen", forKey: .type)
+      try container.encode(index, forKey: .card)
+      try container.encode(card, forKey: .face)
+    case .unchosen(let index):
+      try container.encode("unchosen", forKey: .type)
+      try container.encode(index, forKey: .card)
+    case .matched(let cards, let points, let reason):
+      try container.encode("matched", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(points, forKey: .points)
+      try container.encode(reason, forKey: .reason)
+    case .mismatched(let cards, let penalty):
+      try container.encode("mismatched", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(penalty, forKey: .penalty)
+    case .modeSet(let mode):
+      try container.encode("modeSet", forKey: .type)
+      try container.encode(mode, forKey: .mode)
+    case .hinted(let cards):
+      try container.encode("hinted", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+    case .dealt(let seed, let abandoned):
+      try container.encode("dealt", forKey: .type)
+      try container.encode(seed, forKey: .seed)
+      try container.encode(abandoned, forKey: .abandoned)
+    case .gameOver(let record):
+      try container.encode("gameOver", forKey: .type)
+      try container.encode(record, forKey: .result)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "chosen":
+      self = .chosen(
+        index: try container.decode(Int.self, forKey: .card),
+        card: try container.decode(PlayingCard.self, forKey: .face))
+    case "unchosen": self = .unchosen(index: try container.decode(Int.self, forKey: .card))
+    case "matched":
+      self = .matched(
+        cards: try container.decode([Int].self, forKey: .cards),
+        points: try container.decode(Int.self, forKey: .points),
+        reason: try container.decode(MatchingGame.Reason.self, forKey: .reason))
+    case "mismatched":
+      self = .mismatched(
+        cards: try container.decode([Int].self, forKey: .cards),
+        penalty: try container.decode(Int.self, forKey: .penalty))
+    case "modeSet": self = .modeSet(try container.decode(Int.self, forKey: .mode))
+    case "hinted": self = .hinted(try container.decode([Int].self, forKey: .cards))
+    case "dealt":
+      self = .dealt(
+        seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
+        abandoned: try container.decodeIfPresent(
+          GameRecord<MatchingGame.Settings>.self, forKey: .abandoned))
+    case "gameOver":
+      self = .gameOver(
+        try container.decode(GameRecord<MatchingGame.Settings>.self, forKey: .result))
+    default:
+      throw InputError.unknownName(
+        member: "type", value: type,
+        expected: [
+          "chosen", "unchosen", "matched", "mismatched", "modeSet", "hinted", "dealt", "gameOver",
+        ])
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import CardTableCore
+
+// The wire forms of Memory's and Concentration's vocabulary (docs/ENGINE.md "memory").
+
+extension MemoryGame.Options: Codable {
+  enum MemoryKeys: String, CodingKey, CaseIterable {
+    case difficulty
+  }
+
+  /// Reads Memory's `{"difficulty":"hard"}` (Concentration has no options); which variant is
+  /// read from the decoder's
+  /// ``CodingUserInfoKey/gameName`` (Memory unless it says `concentration`).
+  public init(from decoder: any Decoder) throws {
+    let variant: MemoryGame.Variant =
+      decoder.userInfo[.gameName] as? String == "concentration" ? .concentration : .memory
+    self.init(variant: variant)
+    guard variant == .memory else {
+      let container = try decoder.container(keyedBy: MemberKey.self)
+      if let unknown = container.allKeys.first {
+        throw InputError.unknownMember(unknown.stringValue, allowed: [])
+      }
+      return
+    }
+    try decoder.rejectUnknownMembers(MemoryKeys.self)
+    let container = try decoder.container(keyedBy: MemoryKeys.self)
+    guard container.contains(.difficulty), try !container.decodeNil(forKey: .difficulty) else {
+      return
+    }
+    let names = MemoryGame.Difficulty.allCases.map(\.rawValue)
+    guard let name = try? container.decode(String.self, forKey: .difficulty),
+      let difficulty = MemoryGame.Difficulty(rawValue: name)
+    else {
+      throw InputError.unknownName(member: "difficulty", value: nil, expected: names)
+    }
+    self.difficulty = difficulty
+  }
+
+  /// Memory's difficulty; Concentration writes nothing.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: MemoryKeys.self)
+    if variant == .memory { try container.encode(difficulty, forKey: .difficulty) }
+  }
+}
+
+extension MemoryGame.Action: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card
+  }
+
+  /// The action types, as the wire names them.
+  public static let typeNames = ["flip"]
+
+  /// `{"type":"flip","card":3}`; the timer's `resolve` is not the player's to send.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    guard type == "flip" else {
+      throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
+    }
+    self = .flip(try container.decode(Int.self, forKey: .card))
+  }
+
+  /// `{"type":"flip","card":3}` or `{"type":"resolve"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .flip(let card):
+      try container.encode("flip", forKey: .type)
+      try container.encode(card, forKey: .card)
+    case .resolve:
+      try container.encode("resolve", forKey: .type)
+    }
+  }
+}
+
+extension MemoryGame.Event: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card, face, cards, score, moves
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .flipped(let index, let card):
+      try container.encode("flipped", forKey: .type)
+      try container.encode(index, forKey: .card)
+      try container.encode(card, forKey: .face)
+    case .matched(let a, let b): try encodePair("matched", a, b, into: &container)
+    case .mismatched(let a, let b): try encodePair("mismatched", a, b, into: &container)
+    case .removed(let a, let b): try encodePair("removed", a, b, into: &container)
+    case .turnedDown(let a, let b): try encodePair("turnedDown", a, b, into: &container)
+    case .finished(let score, let moves):
+      try container.encode("finished", forKey: .type)
+      try container.encode(score, forKey: .score)
+      try container.encode(moves, forKey: .moves)
+    }
+  }
+
+  private func encodePair(
+    _ type: String, _ a: Int, _ b: Int, into container: inout KeyedEncodingContainer<CodingKeys>
+  ) throws {
+    try container.encode(type, forKey: .type)
+    try container.encode(Hand(a, b), forKey: .cards)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    if type == "flipped" {
+      self = .flipped(
+        index: try container.decode(Int.self, forKey: .card),
+        card: try container.decode(PlayingCard.self, forKey: .face))
+      return
+    }
+    if type == "finished" {
+      self = .finished(
+        score: try container.decode(Int.self, forKey: .score),
+        moves: try container.decode(Int.self, forKey: .moves))
+      return
+    }
+    let pairs: [String: (Int, Int) -> MemoryGame.Event] = [
+      "matched": MemoryGame.Event.matched, "mismatched": MemoryGame.Event.mismatched,
+      "removed": MemoryGame.Event.removed, "turnedDown": MemoryGame.Event.turnedDown,
+    ]
+    guard let make = pairs[type] else {
+      throw InputError.unknownName(
+        member: "type", value: type, expected: ["flipped", "finished"] + pairs.keys.sorted())
+    }
+    let cards = try container.decode(Hand<Int>.self, forKey: .cards)
+    guard cards.count == 2 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .cards, in: container, debugDescription: "A pair names two cards.")
+    }
+    self = make(cards[0], cards[1])
+  }
+}

@@ -1,0 +1,201 @@
+import CardTableCore
+import MatchingGame
+
+// The wire forms of Set's vocabulary (docs/ENGINE.md "set").
+
+extension SetGame.Options: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case mode, matchBonus, mismatchPenalty, costToChoose, refill, twoPlayer
+  }
+
+  /// Every member is optional and unknown ones are refused; `mode` is accepted only as 3.
+  public init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownMembers(CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let range = MatchScoring.range
+    _ = try container.decode(
+      Int.self, forKey: .mode, in: SetGame.mode...SetGame.mode, default: SetGame.mode)
+    self.init(
+      scoring: MatchScoring(
+        matchBonus: try container.decode(Int.self, forKey: .matchBonus, in: range, default: 4),
+        mismatchPenalty: try container.decode(
+          Int.self, forKey: .mismatchPenalty, in: range, default: 2),
+        costToChoose: try container.decode(Int.self, forKey: .costToChoose, in: range, default: 1)
+      ),
+      refill: try container.decode(Bool.self, forKey: .refill, default: false),
+      twoPlayer: try container.decode(Bool.self, forKey: .twoPlayer, default: false))
+  }
+
+  /// The settings; a given deck travels beside the options (`new`'s `deck`), not in them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(scoring.matchBonus, forKey: .matchBonus)
+    try container.encode(scoring.mismatchPenalty, forKey: .mismatchPenalty)
+    try container.encode(scoring.costToChoose, forKey: .costToChoose)
+    try container.encode(refill, forKey: .refill)
+    try container.encode(twoPlayer, forKey: .twoPlayer)
+  }
+}
+
+extension SetGame.Reason: Codable {
+  enum CodingKeys: String, CodingKey {
+    case text, number, symbol, shading, color
+  }
+
+  /// `{"text":"number same, …","number":"same","symbol":"different",…}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encode(number, forKey: .number)
+    try container.encode(symbol, forKey: .symbol)
+    try container.encode(shading, forKey: .shading)
+    try container.encode(color, forKey: .color)
+  }
+
+  /// Reads the four agreements; the text follows from them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      number: try container.decode(SetGame.Agreement.self, forKey: .number),
+      symbol: try container.decode(SetGame.Agreement.self, forKey: .symbol),
+      shading: try container.decode(SetGame.Agreement.self, forKey: .shading),
+      color: try container.decode(SetGame.Agreement.self, forKey: .color))
+  }
+}
+
+extension SetGame.Action: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card
+  }
+
+  /// The action types, as the wire names them.
+  public static let typeNames = ["choose", "dealThree", "deal", "hint"]
+
+  /// `{"type":"choose","card":3}`, `{"type":"dealThree"}`, `{"type":"deal"}`,
+  /// `{"type":"hint"}`; `setMode` is refused with `mode-fixed`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
+    case "dealThree": self = .dealThree
+    case "deal": self = .deal
+    case "hint": self = .hint
+    case "setMode":
+      throw InputError.refused(code: "mode-fixed", message: "Set is always played with 3 cards.")
+    default:
+      throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .choose(let card):
+      try container.encode("choose", forKey: .type)
+      try container.encode(card, forKey: .card)
+    case .dealThree: try container.encode("dealThree", forKey: .type)
+    case .deal: try container.encode("deal", forKey: .type)
+    case .hint: try container.encode("hint", forKey: .type)
+    }
+  }
+}
+
+extension SetGame.Event: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, card, face, cards, faces, points, reason, penalty, charge, to, seed, abandoned
+    case result
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .chosen(let index, let card):
+      try container.encode("chosen", forKey: .type)
+      try container.encode(index, forKey: .card)
+      try container.encode(card, forKey: .face)
+    case .unchosen(let index):
+      try container.encode("unchosen", forKey: .type)
+      try container.encode(index, forKey: .card)
+    case .matched(let cards, let faces, let points, let reason):
+      try container.encode("matched", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(faces, forKey: .faces)
+      try container.encode(points, forKey: .points)
+      try container.encode(reason, forKey: .reason)
+    case .mismatched(let cards, let penalty):
+      try container.encode("mismatched", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(penalty, forKey: .penalty)
+    case .removed(let cards):
+      try container.encode("removed", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+    case .refilled(let cards, let faces):
+      try container.encode("refilled", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(faces, forKey: .faces)
+    case .dealtThree(let cards, let faces, let charge):
+      try container.encode("dealtThree", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(faces, forKey: .faces)
+      try container.encode(charge, forKey: .charge)
+    case .turnPassed(let player):
+      try container.encode("turnPassed", forKey: .type)
+      try container.encode(player, forKey: .to)
+    case .hinted(let cards):
+      try container.encode("hinted", forKey: .type)
+      try container.encode(cards, forKey: .cards)
+    case .dealt(let seed, let abandoned):
+      try container.encode("dealt", forKey: .type)
+      try container.encode(seed, forKey: .seed)
+      try container.encode(abandoned, forKey: .abandoned)
+    case .gameOver(let record):
+      try container.encode("gameOver", forKey: .type)
+      try container.encode(record, forKey: .result)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func indices() throws -> [Int] { try container.decode([Int].self, forKey: .cards) }
+    func faces() throws -> [SetCard] { try container.decode([SetCard].self, forKey: .faces) }
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "chosen":
+      self = .chosen(
+        index: try container.decode(Int.self, forKey: .card),
+        card: try container.decode(SetCard.self, forKey: .face))
+    case "unchosen": self = .unchosen(index: try container.decode(Int.self, forKey: .card))
+    case "matched":
+      self = .matched(
+        cards: try indices(), faces: try faces(),
+        points: try container.decode(Int.self, forKey: .points),
+        reason: try container.decode(SetGame.Reason.self, forKey: .reason))
+    case "mismatched":
+      self = .mismatched(
+        cards: try indices(), penalty: try container.decode(Int.self, forKey: .penalty))
+    case "removed": self = .removed(try indices())
+    case "refilled": self = .refilled(cards: try indices(), faces: try faces())
+    case "dealtThree":
+      self = .dealtThree(
+        cards: try indices(), faces: try faces(),
+        charge: try container.decode(Int.self, forKey: .charge))
+    case "turnPassed": self = .turnPassed(to: try container.decode(PlayerID.self, forKey: .to))
+    case "hinted": self = .hinted(try indices())
+    case "dealt":
+      self = .dealt(
+        seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
+        abandoned: try container.decodeIfPresent(
+          GameRecord<SetGame.Settings>.self, forKey: .abandoned))
+    case "gameOver":
+      self = .gameOver(try container.decode(GameRecord<SetGame.Settings>.self, forKey: .result))
+    default:
+      throw InputError.unknownName(
+        member: "type", value: type,
+        expected: [
+          "chosen", "unchosen", "matched", "mismatched", "removed", "refilled", "dealtThree",
+          "turnPassed", "hinted", "dealt", "gameOver",
+        ])
+    }
+  }
+}

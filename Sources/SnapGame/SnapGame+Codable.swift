@@ -1,0 +1,256 @@
+import CardTableCore
+
+// The wire forms of Snap!'s vocabulary (docs/ENGINE.md "snap").
+
+extension SnapGame.Options: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case players, computer, starting
+  }
+
+  /// Reads `players` (names, host first), `computer` (names) and `starting` (a name); absent
+  /// members keep the single-player game's: you against Ray, Lucy and Steve. Naming `players`
+  /// without `computer` seats no computer player.
+  public init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownMembers(CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func names(_ key: CodingKeys) throws -> [PlayerID]? {
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+      guard let names = try? container.decode([String].self, forKey: key) else {
+        throw InputError.invalid(member: key.stringValue, expected: "an array of names")
+      }
+      return names.map { PlayerID($0) }
+    }
+    self = .singlePlayer
+    if let players = try names(.players) {
+      self.players = players
+      computer = []
+    }
+    if let computer = try names(.computer) { self.computer = Set(computer) }
+    if container.contains(.starting), try !container.decodeNil(forKey: .starting) {
+      guard let name = try? container.decode(String.self, forKey: .starting) else {
+        throw InputError.invalid(member: "starting", expected: "a player's name")
+      }
+      starting = PlayerID(name)
+    }
+  }
+
+  /// The players, the computer's (in seat order) and the starting player; a given deck
+  /// travels beside the options (`new`'s `deck`), not in them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(players, forKey: .players)
+    try container.encode(players.filter(computer.contains), forKey: .computer)
+    try container.encodeIfPresent(starting, forKey: .starting)
+  }
+}
+
+extension SnapGame.Action: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type
+  }
+
+  /// The action types a player may send, as the wire names them.
+  public static let typeNames = ["turn", "snap", "leave", "nextRound"]
+
+  /// `{"type":"turn"}`, `snap`, `leave` or `nextRound`; the timers' actions are not a
+  /// player's to send.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "turn": self = .turn
+    case "snap": self = .snap
+    case "leave": self = .leave
+    case "nextRound": self = .nextRound
+    default: throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let type =
+      switch self {
+      case .turn: "turn"
+      case .snap: "snap"
+      case .leave: "leave"
+      case .nextRound: "nextRound"
+      case .start: "start"
+      case .activateNext: "activateNext"
+      case .resume: "resume"
+      }
+    try container.encode(type, forKey: .type)
+  }
+}
+
+extension SnapGame.SnapResult {
+  /// `correct`, `tooLate` or `wrong`.
+  public var name: String {
+    switch self {
+    case .correct: "correct"
+    case .tooLate: "tooLate"
+    case .wrong: "wrong"
+    }
+  }
+}
+
+extension SnapGame.Pause: Codable {
+  enum CodingKeys: String, CodingKey {
+    case caller, result, matching, moved
+  }
+
+  /// `{"caller":"Ray","result":"correct","moved":false}`; the matching players are in the
+  /// `snap` event, and in `matching` here only when decoding needs them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(caller, forKey: .caller)
+    try container.encode(result.name, forKey: .result)
+    try container.encode(moved, forKey: .moved)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      caller: try container.decode(PlayerID.self, forKey: .caller),
+      result: try SnapGame.SnapResult(
+        name: try container.decode(String.self, forKey: .result),
+        matching: try container.decodeIfPresent([PlayerID].self, forKey: .matching) ?? []))
+    moved = try container.decode(Bool.self, forKey: .moved)
+  }
+}
+
+extension SnapGame.SnapResult {
+  /// The result named `name`, with the matching players of a correct call.
+  init(name: String, matching: [PlayerID]) throws {
+    switch name {
+    case "correct": self = .correct(matching: matching)
+    case "tooLate": self = .tooLate
+    case "wrong": self = .wrong
+    default:
+      throw InputError.unknownName(
+        member: "result", value: name, expected: ["correct", "tooLate", "wrong"])
+    }
+  }
+}
+
+extension SnapGame.Transfer: Codable {
+  enum CodingKeys: String, CodingKey {
+    case to, card
+  }
+
+  /// `{"to":"You","card":"2♦"}`, `card` null when redacted.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(to, forKey: .to)
+    try container.encode(card, forKey: .card)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      to: try container.decode(PlayerID.self, forKey: .to),
+      card: try container.decodeIfPresent(PlayingCard.self, forKey: .card))
+  }
+}
+
+extension SnapGame.Event: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, round, starting, player, count, card, result, matching, from, cards, to
+    case gamesWon, given, reason
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .dealt(let round, let starting):
+      try container.encode("dealt", forKey: .type)
+      try container.encode(round, forKey: .round)
+      try container.encode(starting, forKey: .starting)
+    case .activated(let player):
+      try container.encode("activated", forKey: .type)
+      try container.encode(player, forKey: .player)
+    case .recycled(let player, let count):
+      try container.encode("recycled", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(count, forKey: .count)
+    case .turned(let player, let card):
+      try container.encode("turned", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(card, forKey: .card)
+    case .snapCalled(let player, let result):
+      try container.encode("snap", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(result.name, forKey: .result)
+      if case .correct(let matching) = result { try container.encode(matching, forKey: .matching) }
+    case .pileWon(let player, let from, let count, let cards):
+      try container.encode("pileWon", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(from, forKey: .from)
+      try container.encode(count, forKey: .count)
+      try container.encodeIfPresent(cards, forKey: .cards)
+    case .paid(let player, let transfer):
+      try container.encode("paid", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(transfer.to, forKey: .to)
+      try container.encode(transfer.card, forKey: .card)
+    case .roundWon(let player, let gamesWon):
+      try container.encode("roundWon", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(gamesWon, forKey: .gamesWon)
+    case .left(let player, let given):
+      try container.encode("left", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(given, forKey: .given)
+    case .gameEnded(let reason):
+      try container.encode("gameOver", forKey: .type)
+      try container.encode(reason, forKey: .reason)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func player() throws -> PlayerID { try container.decode(PlayerID.self, forKey: .player) }
+    func count() throws -> Int { try container.decode(Int.self, forKey: .count) }
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "dealt":
+      self = .dealt(
+        round: try container.decode(Int.self, forKey: .round),
+        starting: try container.decode(PlayerID.self, forKey: .starting))
+    case "activated": self = .activated(try player())
+    case "recycled": self = .recycled(try player(), count: try count())
+    case "turned":
+      self = .turned(try player(), card: try container.decode(PlayingCard.self, forKey: .card))
+    case "snap":
+      self = .snapCalled(
+        by: try player(),
+        result: try SnapGame.SnapResult(
+          name: try container.decode(String.self, forKey: .result),
+          matching: try container.decodeIfPresent([PlayerID].self, forKey: .matching) ?? []))
+    case "pileWon":
+      self = .pileWon(
+        by: try player(), from: try container.decode(PlayerID.self, forKey: .from),
+        count: try count(),
+        cards: try container.decodeIfPresent([PlayingCard].self, forKey: .cards))
+    case "paid":
+      self = .paid(
+        by: try player(),
+        SnapGame.Transfer(
+          to: try container.decode(PlayerID.self, forKey: .to),
+          card: try container.decodeIfPresent(PlayingCard.self, forKey: .card)))
+    case "roundWon":
+      self = .roundWon(try player(), gamesWon: try container.decode(Int.self, forKey: .gamesWon))
+    case "left":
+      self = .left(
+        try player(), given: try container.decode([SnapGame.Transfer].self, forKey: .given))
+    case "gameOver":
+      self = .gameEnded(try container.decode(SnapGame.EndReason.self, forKey: .reason))
+    default:
+      throw InputError.unknownName(
+        member: "type", value: type,
+        expected: [
+          "dealt", "activated", "recycled", "turned", "snap", "pileWon", "paid", "roundWon",
+          "left", "gameOver",
+        ])
+    }
+  }
+}
