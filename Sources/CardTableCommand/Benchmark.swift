@@ -11,7 +11,9 @@ public struct Benchmark: Sendable {
   }
 
   /// Every benchmark of the project, in the order `cardtable bench` runs them.
-  public static let all: [Benchmark] = [.memoryGames, .matchismoGames, .setGames, .snapRounds]
+  public static let all: [Benchmark] = [
+    .memoryGames, .matchismoGames, .setGames, .snapRounds, .consoleLines, .serverMessages,
+  ]
 
   /// Times `body` and returns the elapsed seconds.
   static func seconds(_ body: () -> Void) -> Double {

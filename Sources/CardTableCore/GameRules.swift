@@ -71,10 +71,17 @@ public struct Outcome<Rules: GameRules>: Sendable, Equatable {
   /// Empties every list but keeps their storage, so a host can reuse one outcome per action.
   @inlinable
   public mutating func removeAll() {
-    events.removeAll(keepingCapacity: true)
-    scheduled.removeAll(keepingCapacity: true)
-    cancelled.removeAll(keepingCapacity: true)
-    marks.removeAll(keepingCapacity: true)
+    Outcome.empty(&events)
+    Outcome.empty(&scheduled)
+    Outcome.empty(&cancelled)
+    Outcome.empty(&marks)
+  }
+
+  /// Empties a short list in place; `removeAll(keepingCapacity:)` goes through a generic
+  /// `replaceSubrange` that costs more than popping the few elements an outcome holds.
+  @inlinable
+  static func empty<Element>(_ list: inout [Element]) {
+    while list.popLast() != nil {}
   }
 }
 

@@ -111,12 +111,19 @@ public struct Match<Rules: GameRules>: Sendable {
   @inlinable @discardableResult
   public mutating func advance(to time: Double) -> [Rules.Event] {
     var events: [Rules.Event] = []
+    var fired = 0
     while let index = indexOfNextTimer(dueBy: time) {
       let timer = _timers.remove(at: index)
       _clock = max(_clock, timer.due)
       do {
         try accept(timer.scheduled.action, by: timer.scheduled.player, automatic: true)
-        events += scratch.events
+        // NB: one timer's events are the outcome's own; only several are gathered anew.
+        fired += 1
+        if fired == 1 {
+          events = scratch.events
+        } else {
+          events += scratch.events
+        }
       } catch {
         // NB: the rules refuse a follow-up that no longer applies; dropping it is the point.
       }
@@ -128,10 +135,13 @@ public struct Match<Rules: GameRules>: Sendable {
   @inlinable
   func indexOfNextTimer(dueBy time: Double) -> Int? {
     var best: Int?
+    // NB: the fields are compared in place; copying a timer would retain its action's payload.
     for index in _timers.indices where _timers[index].due <= time {
       if let current = best {
-        let (timer, other) = (_timers[index], _timers[current])
-        if (timer.due, timer.sequence) < (other.due, other.sequence) { best = index }
+        let (due, other) = (_timers[index].due, _timers[current].due)
+        if due < other || (due == other && _timers[index].sequence < _timers[current].sequence) {
+          best = index
+        }
       } else {
         best = index
       }

@@ -85,7 +85,7 @@ extension GameSession {
 }
 
 /// A view or state with the members that say which match it is first.
-struct Headed<Body: Encodable>: Encodable {
+struct Headed: Encodable {
   enum CodingKeys: String, CodingKey {
     case game, seed, version, clock, result, resultCount
   }
@@ -94,7 +94,7 @@ struct Headed<Body: Encodable>: Encodable {
   var seed: UInt64?
   var version: Int
   var clock: Double
-  var body: Body
+  var body: any Encodable
   /// The game just finished and how many have ended (the state, not a view).
   var result: (any Encodable & Sendable)?
   var resultCount: Int?
@@ -117,6 +117,12 @@ final class LiveSession<G: WireGame>: GameSession {
   private(set) var match: Match<G>
   /// The history texts written so far, shared by every viewer.
   private var cache = G.WireView.Cache()
+  /// Each viewer's view body as last written, and the version it shows: a view changes only
+  /// with the version, so repeated requests and every viewer of a broadcast reuse it.
+  private var bodies: [Viewer: (version: Int, members: EncodedMembers)] = [:]
+  private let encoder = WireEncoder()
+  /// The most viewers whose bodies are kept; beyond them the oldest are forgotten.
+  private static var keptBodies: Int { 8 }
 
   init(game: String, match: Match<G>) {
     self.game = game
@@ -137,14 +143,22 @@ final class LiveSession<G: WireGame>: GameSession {
     let finished = match.isOver && last?.record.ending == .finished ? last : nil
     return Headed(
       game: game, seed: match.seed, version: match.version, clock: match.clock,
-      body: G.WireView(G.view(of: match.state, for: .referee), cache: &cache), result: finished,
-      resultCount: match.results.count)
+      body: body(for: .referee), result: finished, resultCount: match.results.count)
   }
 
   func view(for viewer: Viewer) -> any Encodable {
-    Headed(
-      game: game, version: match.version, clock: match.clock,
-      body: G.WireView(G.view(of: match.state, for: viewer), cache: &cache))
+    Headed(game: game, version: match.version, clock: match.clock, body: body(for: viewer))
+  }
+
+  /// What `viewer` sees, without the header, written once per version.
+  private func body(for viewer: Viewer) -> any Encodable {
+    let version = match.version
+    if let written = bodies[viewer], written.version == version { return written.members }
+    let view = G.WireView(G.view(of: match.state, for: viewer), cache: &cache)
+    guard let members = try? EncodedMembers(view, encoder: encoder) else { return view }
+    if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
+    bodies[viewer] = (version, members)
+    return members
   }
 
   var results: any Encodable { match.results }

@@ -25,6 +25,11 @@ public struct JSONWriter: Sendable {
     bytes.append(byte)
   }
 
+  /// Appends bytes that are already JSON text.
+  public mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: text)
+  }
+
   /// Appends the UTF-8 of `text` as it is, unquoted and unescaped.
   public mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -40,6 +45,17 @@ public struct JSONWriter: Sendable {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Appends a run of bytes: short runs (keys, card texts) byte by byte, which is cheaper
+  /// than the generic bulk append, long ones at once.
+  @inline(__always)
+  private mutating func append(run: UnsafeBufferPointer<UInt8>) {
+    if run.count <= 24 {
+      for byte in run { bytes.append(byte) }
+    } else {
+      bytes.append(contentsOf: run)
+    }
+  }
+
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
     for index in utf8.indices {
@@ -48,7 +64,7 @@ public struct JSONWriter: Sendable {
         continue
       }
       if runStart < index {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        append(run: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
       }
       runStart = index + 1
       bytes.append(UInt8(ascii: "\\"))
@@ -67,7 +83,7 @@ public struct JSONWriter: Sendable {
       }
     }
     if runStart < utf8.count {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      append(run: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
   }
 

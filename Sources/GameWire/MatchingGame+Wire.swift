@@ -12,7 +12,49 @@ extension MatchingGame: WireGame {
   }
 
   /// Matchismo's view on the wire (docs/ENGINE.md "matchismo").
+  ///
+  /// NB: its parts are concrete types, not the engine's generic `ChoiceTable` ones: a generic
+  /// type's conformance runs unspecialized and looks up its metadata at every position.
   public struct WireView: WireViewType {
+    /// One table position: `card` is null while face down to this viewer.
+    public struct Slot: Codable, Hashable, Sendable, MemoizedEncoding {
+      public var card: PlayingCard?
+      public var chosen: Bool
+      public var matched: Bool
+      public var hinted: Bool
+
+      enum CodingKeys: String, CodingKey {
+        case card, chosen, matched, hinted
+      }
+
+      init(_ slot: Table.SlotView) {
+        (card, chosen, matched, hinted) = (slot.card, slot.chosen, slot.matched, slot.hinted)
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeCard(card, forKey: .card)
+        try container.encode(chosen, forKey: .chosen)
+        try container.encode(matched, forKey: .matched)
+        try container.encode(hinted, forKey: .hinted)
+      }
+    }
+
+    /// One found match: its cards in table order, its points and why it matched.
+    public struct FoundMatch: Codable, Equatable, Sendable {
+      public var cards: [PlayingCard]
+      public var points: Int
+      public var reason: Reason
+
+      init(_ found: Table.FoundMatch) {
+        (cards, points, reason) = (Array(found.cards), found.points, found.reason)
+      }
+    }
+
     /// The settings a player may change: the table size and the scoring.
     public struct Settings: Codable, Equatable, Sendable {
       public var cards: Int
@@ -29,10 +71,10 @@ extension MatchingGame: WireGame {
     public var deckCount: Int
     public var over: Bool
     public var modeLocked: Bool
-    public var table: [Table.SlotView]
+    public var table: [Slot]
     /// Every found card, in the order found.
     public var found: [PlayingCard]
-    public var foundMatches: [Table.FoundMatch]
+    public var foundMatches: [FoundMatch]
     public var hint: [Int]
     public var settings: Settings
     /// The seed of the current deal: the referee's only.
@@ -47,9 +89,9 @@ extension MatchingGame: WireGame {
       deckCount = view.deckCount
       over = view.over
       modeLocked = view.modeLocked
-      table = view.table
+      table = view.table.map(Slot.init)
       found = view.found.flatMap(\.cards)
-      foundMatches = view.found
+      foundMatches = view.found.map(FoundMatch.init)
       hint = view.hint
       settings = Settings(
         cards: view.cards, matchBonus: view.scoring.matchBonus,

@@ -15,11 +15,27 @@ extension MemoryGame: WireGame {
   /// positions say `removed`, Concentration's `matched`, and Concentration adds `moves` and
   /// `tilt`.
   public struct WireView: WireViewType {
-    public struct Position: Codable, Equatable, Sendable {
-      @Nullable public var card: PlayingCard?
+    public struct Position: Codable, Hashable, Sendable, MemoizedEncoding {
+      public var card: PlayingCard?
       public var faceUp: Bool
       public var removed: Bool?
       public var matched: Bool?
+
+      enum CodingKeys: String, CodingKey {
+        case card, faceUp, removed, matched
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeCard(card, forKey: .card)
+        try container.encode(faceUp, forKey: .faceUp)
+        if let removed { try container.encode(removed, forKey: .removed) }
+        if let matched { try container.encode(matched, forKey: .matched) }
+      }
     }
 
     public var score: Int

@@ -16,8 +16,47 @@ extension SetGame: WireGame {
   }
 
   /// Set's view on the wire (docs/ENGINE.md "set"); two-player Set adds `players` and
-  /// `current`.
+  /// `current`. Its parts are concrete types, as Matchismo's are.
   public struct WireView: WireViewType {
+    /// One table position.
+    public struct Slot: Codable, Hashable, Sendable, MemoizedEncoding {
+      public var card: SetCard?
+      public var chosen: Bool
+      public var matched: Bool
+      public var hinted: Bool
+
+      enum CodingKeys: String, CodingKey {
+        case card, chosen, matched, hinted
+      }
+
+      init(_ slot: Table.SlotView) {
+        (card, chosen, matched, hinted) = (slot.card, slot.chosen, slot.matched, slot.hinted)
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeCard(card, forKey: .card)
+        try container.encode(chosen, forKey: .chosen)
+        try container.encode(matched, forKey: .matched)
+        try container.encode(hinted, forKey: .hinted)
+      }
+    }
+
+    /// One found set: its cards in table order, its points and why it is a set.
+    public struct FoundMatch: Codable, Equatable, Sendable {
+      public var cards: [SetCard]
+      public var points: Int
+      public var reason: Reason
+
+      init(_ found: Table.FoundMatch) {
+        (cards, points, reason) = (Array(found.cards), found.points, found.reason)
+      }
+    }
+
     /// The settings a player may change: the scoring, refill and two players.
     public struct Settings: Codable, Equatable, Sendable {
       public var matchBonus: Int
@@ -34,10 +73,10 @@ extension SetGame: WireGame {
     public var mode: Int
     public var deckCount: Int
     public var over: Bool
-    public var table: [Table.SlotView]
+    public var table: [Slot]
     /// Every found card, in the order found.
     public var found: [SetCard]
-    public var foundMatches: [Table.FoundMatch]
+    public var foundMatches: [FoundMatch]
     public var hint: [Int]
     public var settings: Settings
     /// The seed of the current deal: the referee's only.
@@ -53,9 +92,9 @@ extension SetGame: WireGame {
       mode = SetGame.mode
       deckCount = view.deckCount
       over = view.over
-      table = view.table
+      table = view.table.map(Slot.init)
       found = view.found.flatMap(\.cards)
-      foundMatches = view.found
+      foundMatches = view.found.map(FoundMatch.init)
       hint = view.hint
       settings = Settings(
         matchBonus: view.scoring.matchBonus, mismatchPenalty: view.scoring.mismatchPenalty,

@@ -25,13 +25,35 @@ extension SnapGame: WireGame {
       public var open: [PlayingCard]?
       public var closedCount: Int
       public var openCount: Int
-      @Nullable public var openTop: PlayingCard?
+      public var openTop: PlayingCard?
       public var gamesWon: Int
       /// `<n> Won`.
       public var won: String
       public var computer: Bool
       public var host: Bool
       public var left: Bool
+
+      enum CodingKeys: String, CodingKey {
+        case name, seat, position, closed, open, closedCount, openCount, openTop, gamesWon, won
+        case computer, host, left
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(seat.description, forKey: .seat)
+        try container.encode(position.description, forKey: .position)
+        try container.encodeIfPresent(closed, forKey: .closed)
+        try container.encodeIfPresent(open, forKey: .open)
+        try container.encode(closedCount, forKey: .closedCount)
+        try container.encode(openCount, forKey: .openCount)
+        try container.encodeCard(openTop, forKey: .openTop)
+        try container.encode(gamesWon, forKey: .gamesWon)
+        try container.encode(won, forKey: .won)
+        try container.encode(computer, forKey: .computer)
+        try container.encode(host, forKey: .host)
+        try container.encode(left, forKey: .left)
+      }
     }
 
     public var phase: Phase

@@ -1,3 +1,5 @@
+import CardTableCore
+
 /// Encodes `Encodable` values as compact JSON text, streaming straight into a ``JSONWriter``:
 /// the one encoder of the wire.
 ///
@@ -6,19 +8,33 @@
 /// which lets a value add members to another's (a result's times after its record, a state's
 /// header before its body). Containers must be used in nested order, as synthesized and
 /// hand-written conformances do: writing to a container closes the containers opened after it.
-public struct WireEncoder {
+///
+/// An encoder keeps what it learns between values (see ``StreamEncoder``), so keep one per
+/// thread of work and use it from that thread only.
+public final class WireEncoder {
   /// Values a conformance may read, e.g. ``CodingUserInfoKey/gameName``.
-  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  public let userInfo: [CodingUserInfoKey: any Sendable]
+  private let stream: StreamEncoder
+  private var busy = false
 
-  public init() {}
+  public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    self.userInfo = userInfo
+    stream = StreamEncoder(userInfo: userInfo)
+  }
 
   /// Appends the JSON text of `value` to `writer`.
   public func encode(_ value: some Encodable, into writer: inout JSONWriter) throws {
-    let encoder = StreamEncoder(writer: writer, userInfo: userInfo)
+    // NB: a conformance that encodes with this encoder while it encodes gets a fresh one.
+    let reentered = busy
+    let encoder = reentered ? StreamEncoder(userInfo: userInfo) : stream
+    busy = true
+    defer { if !reentered { busy = false } }
+    encoder.begin(with: writer)
     // NB: the writer moves into the encoder and back, so its buffer is never copied.
     writer = JSONWriter(capacity: 0)
     defer { writer = encoder.take() }
     try encoder.encodeValue(value)
+    encoder.close(toDepth: 0)
   }
 
   /// The JSON text of `value`.
@@ -45,24 +61,75 @@ public struct WireEncoder {
 
 /// The encoder behind ``WireEncoder``: one per top-level value, with a stack of the open
 /// objects and arrays.
+///
+/// NB: its mutable state lives behind a pointer the encoder owns, so that the many small
+/// writes of an encoding are not each checked for exclusive access at run time, as writes to
+/// a class's stored properties are; only this encoder and its containers reach that state,
+/// one call at a time.
 final class StreamEncoder: Encoder {
   struct Frame {
     var isObject: Bool
     var count = 0
   }
 
-  var writer: JSONWriter
-  let userInfoValues: [CodingUserInfoKey: any Sendable]
-  var open: [Frame] = []
-  /// A value is expected now: the next container or single value writes it.
-  var pending = false
-  /// The stack depth of the value being written: its own container, if any, is `open[base]`.
-  var base = 0
+  struct Core {
+    var writer: JSONWriter
+    var open: [Frame] = []
+    /// A value is expected now: the next container or single value writes it.
+    var pending = false
+    /// The stack depth of the value being written: its own container, if any, is `open[base]`.
+    var base = 0
+  }
 
-  init(writer: JSONWriter, userInfo: [CodingUserInfoKey: any Sendable]) {
-    self.writer = writer
+  let core: UnsafeMutablePointer<Core>
+  let userInfoValues: [CodingUserInfoKey: any Sendable]
+
+  /// A keyed container's place: its key type and its depth.
+  struct Place: Hashable {
+    var keys: ObjectIdentifier
+    var depth: Int
+  }
+
+  /// The keyed containers made so far, by key type and depth, each as its box.
+  ///
+  /// NB: measured: making a `KeyedEncodingContainer` looks up two generic types' metadata at
+  /// run time (its box and our container, ~760 instructions) and allocates the box; a view of
+  /// 40 objects spent a third of its cost there. A container holds nothing but its encoder and
+  /// depth, so one made for a key type at a depth serves every later object of that type there.
+  private var boxes: [Place: AnyObject] = [:]
+  /// The texts of memoized values, by type.
+  private var memos: [ObjectIdentifier: AnyObject] = [:]
+
+  init(userInfo: [CodingUserInfoKey: any Sendable]) {
+    core = .allocate(capacity: 1)
+    core.initialize(to: Core(writer: JSONWriter(capacity: 0)))
+    core.pointee.open.reserveCapacity(8)
     self.userInfoValues = userInfo
-    open.reserveCapacity(8)
+  }
+
+  deinit {
+    core.deinitialize(count: 1)
+    core.deallocate()
+  }
+
+  /// Starts a new top-level value written to `writer`.
+  func begin(with writer: JSONWriter) {
+    core.pointee.writer = writer
+    core.pointee.open.removeAll(keepingCapacity: true)
+    core.pointee.pending = false
+    core.pointee.base = 0
+  }
+
+  /// The keyed container for `Key` at `depth`, made once.
+  func keyed<Key: CodingKey>(_ type: Key.Type, at depth: Int) -> KeyedEncodingContainer<Key> {
+    let place = Place(keys: ObjectIdentifier(Key.self), depth: depth)
+    if let box = boxes[place] {
+      // NB: a KeyedEncodingContainer is its box and nothing else, whatever its key type.
+      return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+    }
+    let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, depth: depth))
+    boxes[place] = unsafeBitCast(container, to: AnyObject.self)
+    return container
   }
 
   var codingPath: [any CodingKey] { [] }
@@ -70,67 +137,145 @@ final class StreamEncoder: Encoder {
 
   /// Hands the writer back, leaving an empty one, so that its buffer is not shared.
   func take() -> JSONWriter {
-    defer { writer = JSONWriter(capacity: 0) }
-    return writer
+    defer { core.pointee.writer = JSONWriter(capacity: 0) }
+    return core.pointee.writer
   }
 
   /// Encodes one value where a value is expected, closing what it opened.
-  func encodeValue(_ value: some Encodable) throws {
-    let (savedPending, savedBase) = (pending, base)
-    pending = true
-    base = open.count
+  func encodeValue<T: Encodable>(_ value: T) throws {
+    if writeLeaf(value) { return }
+    let (savedPending, savedBase) = (core.pointee.pending, core.pointee.base)
+    core.pointee.pending = true
+    core.pointee.base = core.pointee.open.count
     try value.encode(to: self)
-    if pending {
+    if core.pointee.pending {
       // NB: a value that wrote nothing is an empty object, as Foundation's encoder writes it.
-      writer.raw("{}")
-      pending = false
+      core.pointee.writer.raw("{}")
+      core.pointee.pending = false
     }
-    close(toDepth: base)
-    (pending, base) = (savedPending, savedBase)
+    close(toDepth: core.pointee.base)
+    (core.pointee.pending, core.pointee.base) = (savedPending, savedBase)
+  }
+
+  /// Writes the wire's most common leaves — cards and names are their texts, and lists of
+  /// them and of numbers — without a trip through their `Encodable` conformances, which give
+  /// the same text; false for every other type.
+  @inline(__always)
+  func writeLeaf<T>(_ value: T) -> Bool {
+    // NB: comparing metadata is cheap; a list of 52 cards through `Array`'s conformance costs
+    // a generic call per card.
+    if T.self == PlayingCard.self {
+      core.pointee.writer.write(unsafeBitCast(value, to: PlayingCard.self).description)
+    } else if T.self == SetCard.self {
+      core.pointee.writer.write(unsafeBitCast(value, to: SetCard.self).description)
+    } else if T.self == PlayerID.self {
+      core.pointee.writer.write(unsafeBitCast(value, to: PlayerID.self).rawValue)
+    } else if T.self == [PlayingCard].self {
+      writeList(unsafeBitCast(value, to: [PlayingCard].self)) { $0.write($1.description) }
+    } else if T.self == [SetCard].self {
+      writeList(unsafeBitCast(value, to: [SetCard].self)) { $0.write($1.description) }
+    } else if T.self == [Int].self {
+      writeList(unsafeBitCast(value, to: [Int].self)) { $0.write($1) }
+    } else if T.self == [String].self {
+      writeList(unsafeBitCast(value, to: [String].self)) { $0.write($1) }
+    } else if T.self == [PlayerID].self {
+      writeList(unsafeBitCast(value, to: [PlayerID].self)) { $0.write($1.rawValue) }
+    } else {
+      return false
+    }
+    return true
+  }
+
+  @inline(__always)
+  private func writeList<Element>(
+    _ elements: [Element], _ write: (inout JSONWriter, Element) -> Void
+  ) {
+    core.pointee.writer.raw(UInt8(ascii: "["))
+    for (index, element) in elements.enumerated() {
+      if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+      write(&core.pointee.writer, element)
+    }
+    core.pointee.writer.raw(UInt8(ascii: "]"))
+  }
+
+  /// Writes `value` from the text written the last time an equal value was encoded, or
+  /// encodes it and keeps the text; see ``MemoizedEncoding``.
+  func writeMemoized<T: MemoizedEncoding>(_ value: T) throws {
+    let memo: Memo<T>
+    if let existing = memos[ObjectIdentifier(T.self)] {
+      memo = unsafeDowncast(existing, to: Memo<T>.self)
+    } else {
+      memo = Memo<T>()
+      memos[ObjectIdentifier(T.self)] = memo
+    }
+    if let text = memo.texts[value] {
+      core.pointee.pending = false
+      text.withUnsafeBufferPointer { core.pointee.writer.raw($0) }
+      return
+    }
+    let start = core.pointee.writer.bytes.count
+    try value.encodeFields(to: self)
+    // NB: the value's own object closes here, so that the text kept is the whole value.
+    close(toDepth: core.pointee.base)
+    if memo.texts.count >= Memo<T>.capacity { memo.texts.removeAll(keepingCapacity: true) }
+    memo.texts[value] = Array(core.pointee.writer.bytes[start...])
   }
 
   /// Closes every container deeper than `depth` containers.
   func close(toDepth depth: Int) {
-    while open.count > depth {
-      writer.raw(open.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    while core.pointee.open.count > depth {
+      let frame = core.pointee.open.removeLast()
+      core.pointee.writer.raw(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
   }
 
   /// Opens an object or array where a value is expected, or returns the object the current
   /// value already opened.
   func openContainer(object: Bool) -> Int {
-    if pending {
-      pending = false
-      writer.raw(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-      open.append(Frame(isObject: object))
-      return open.count - 1
+    if core.pointee.pending {
+      core.pointee.pending = false
+      core.pointee.writer.raw(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+      core.pointee.open.append(Frame(isObject: object))
+      return core.pointee.open.count - 1
     }
+    let base = core.pointee.base
     precondition(
-      object && open.count > base && open[base].isObject,
+      object && core.pointee.open.count > base && core.pointee.open[base].isObject,
       "a value asked for a second container of another kind")
     close(toDepth: base + 1)
     return base
   }
 
+  /// Opens a nested object or array after its key or comma.
+  func openNested(object: Bool) -> Int {
+    core.pointee.writer.raw(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    core.pointee.open.append(Frame(isObject: object))
+    return core.pointee.open.count - 1
+  }
+
   /// Starts the next member of the object at `depth`: a comma when needed, the key, a colon.
   func key(_ key: some CodingKey, in depth: Int) {
-    close(toDepth: depth + 1)
-    if open[depth].count > 0 { writer.raw(UInt8(ascii: ",")) }
-    open[depth].count += 1
-    writer.write(key.stringValue)
-    writer.raw(UInt8(ascii: ":"))
+    if core.pointee.open.count > depth + 1 { close(toDepth: depth + 1) }
+    if core.pointee.open[depth].count > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+    core.pointee.open[depth].count += 1
+    core.pointee.writer.write(key.stringValue)
+    core.pointee.writer.raw(UInt8(ascii: ":"))
   }
 
   /// Starts the next element of the array at `depth`.
   func element(in depth: Int) {
-    close(toDepth: depth + 1)
-    if open[depth].count > 0 { writer.raw(UInt8(ascii: ",")) }
-    open[depth].count += 1
+    if core.pointee.open.count > depth + 1 { close(toDepth: depth + 1) }
+    if core.pointee.open[depth].count > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+    core.pointee.open[depth].count += 1
+  }
+
+  /// How many members or elements the container at `depth` has.
+  func count(at depth: Int) -> Int {
+    core.pointee.open.count > depth ? core.pointee.open[depth].count : 0
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(
-      StreamKeyedContainer<Key>(encoder: self, depth: openContainer(object: true)))
+    keyed(type, at: openContainer(object: true))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -142,47 +287,91 @@ final class StreamEncoder: Encoder {
   }
 
   /// Writes a primitive where a single value is expected.
+  @inline(__always)
   func single(_ write: (inout JSONWriter) -> Void) {
-    precondition(pending, "a single value was encoded twice")
-    pending = false
-    write(&writer)
+    precondition(core.pointee.pending, "a single value was encoded twice")
+    core.pointee.pending = false
+    write(&core.pointee.writer)
+  }
+
+  /// Adds members already written to the object the current value writes (opening it if it
+  /// is not open yet).
+  func splice(members: [UInt8]) {
+    let depth = openContainer(object: true)
+    guard !members.isEmpty else { return }
+    if core.pointee.open[depth].count > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+    // NB: the count only says whether a comma comes next; the members' own count is not needed.
+    core.pointee.open[depth].count += 1
+    members.withUnsafeBufferPointer { core.pointee.writer.raw($0) }
+  }
+
+  /// Whether a value is expected now.
+  var pending: Bool { core.pointee.pending }
+}
+
+/// A small value that repeats from message to message (a board position, a table slot), whose
+/// JSON text an encoder keeps once written, so that an equal value is written by copying it.
+///
+/// The type's `encode(to:)` calls ``encodeMemoized(to:)``; its fields are written by
+/// ``encodeFields(to:)``, the ordinary conformance that every other encoder uses too.
+protocol MemoizedEncoding: Encodable, Hashable {
+  func encodeFields(to encoder: any Encoder) throws
+}
+
+extension MemoizedEncoding {
+  /// Writes the value through the wire's memo, or its fields for any other encoder.
+  func encodeMemoized(to encoder: any Encoder) throws {
+    if let stream = encoder as? StreamEncoder {
+      try stream.writeMemoized(self)
+    } else {
+      try encodeFields(to: encoder)
+    }
   }
 }
 
+/// One type's memoized texts.
+final class Memo<Value: Hashable> {
+  /// The most texts kept per type; beyond it the memo starts again.
+  static var capacity: Int { 4096 }
+  var texts: [Value: [UInt8]] = [:]
+}
+
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: StreamEncoder
+  // NB: unowned: the encoder keeps its containers (``StreamEncoder/keyed(_:at:)``), and a
+  // container lives no longer than the encoding it was made for.
+  unowned(unsafe) let encoder: StreamEncoder
   let depth: Int
 
   var codingPath: [any CodingKey] { [] }
 
   mutating func encodeNil(forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.writeNull()
+    encoder.core.pointee.writer.writeNull()
   }
 
   mutating func encode(_ value: Bool, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: String, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Float, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(Double(value))
+    encoder.core.pointee.writer.write(Double(value))
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Int8, forKey key: Key) throws {
@@ -212,7 +401,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
     encoder.key(key, in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: some Encodable, forKey key: Key) throws {
@@ -224,17 +413,12 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     encoder.key(key, in: depth)
-    encoder.writer.raw(UInt8(ascii: "{"))
-    encoder.open.append(StreamEncoder.Frame(isObject: true))
-    return KeyedEncodingContainer(
-      StreamKeyedContainer<NestedKey>(encoder: encoder, depth: encoder.open.count - 1))
+    return encoder.keyed(keyType, at: encoder.openNested(object: true))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     encoder.key(key, in: depth)
-    encoder.writer.raw(UInt8(ascii: "["))
-    encoder.open.append(StreamEncoder.Frame(isObject: false))
-    return StreamUnkeyedContainer(encoder: encoder, depth: encoder.open.count - 1)
+    return StreamUnkeyedContainer(encoder: encoder, depth: encoder.openNested(object: false))
   }
 
   // NB: a streaming encoder cannot leave a member to be written later; no type of this
@@ -253,33 +437,33 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   let depth: Int
 
   var codingPath: [any CodingKey] { [] }
-  var count: Int { encoder.open.count > depth ? encoder.open[depth].count : 0 }
+  var count: Int { encoder.count(at: depth) }
 
   mutating func encodeNil() throws {
     encoder.element(in: depth)
-    encoder.writer.writeNull()
+    encoder.core.pointee.writer.writeNull()
   }
 
   mutating func encode(_ value: Bool) throws {
     encoder.element(in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: String) throws {
     encoder.element(in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Double) throws {
     encoder.element(in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Float) throws { try encode(Double(value)) }
 
   mutating func encode(_ value: Int) throws {
     encoder.element(in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
@@ -293,7 +477,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func encode(_ value: UInt64) throws {
     encoder.element(in: depth)
-    encoder.writer.write(value)
+    encoder.core.pointee.writer.write(value)
   }
 
   mutating func encode(_ value: some Encodable) throws {
@@ -305,17 +489,12 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     -> KeyedEncodingContainer<NestedKey>
   {
     encoder.element(in: depth)
-    encoder.writer.raw(UInt8(ascii: "{"))
-    encoder.open.append(StreamEncoder.Frame(isObject: true))
-    return KeyedEncodingContainer(
-      StreamKeyedContainer<NestedKey>(encoder: encoder, depth: encoder.open.count - 1))
+    return encoder.keyed(keyType, at: encoder.openNested(object: true))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     encoder.element(in: depth)
-    encoder.writer.raw(UInt8(ascii: "["))
-    encoder.open.append(StreamEncoder.Frame(isObject: false))
-    return StreamUnkeyedContainer(encoder: encoder, depth: encoder.open.count - 1)
+    return StreamUnkeyedContainer(encoder: encoder, depth: encoder.openNested(object: false))
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -346,6 +525,10 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encode(_ value: some Encodable) throws {
     precondition(encoder.pending, "a single value was encoded twice")
+    if encoder.writeLeaf(value) {
+      encoder.core.pointee.pending = false
+      return
+    }
     // NB: the value takes this value's place; its own containers open here.
     try value.encode(to: encoder)
   }

@@ -94,7 +94,7 @@ extension MemoryGame {
     let (first, second) = (state.turned[0], state.turned[1])
     switch resolution {
     case .removeMatch:
-      for index in [first, second] {
+      for index in state.turned {
         state.board[index].removed = true
         state.board[index].faceUp = false
       }

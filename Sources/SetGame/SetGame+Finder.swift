@@ -82,6 +82,10 @@ public enum SetFinder {
   }
 
   /// Calls `visit` with each set `i < j < k` in lexicographic order while it returns true.
+  ///
+  /// Which cards lie on the table is a bit set of deck indices (81 bits in two words), so a
+  /// pair's third card is looked up and tested with no table to clear first; only a hit
+  /// searches for the third card's position.
   @inlinable
   static func search<Elements: RandomAccessCollection>(
     _ elements: Elements, card: (Elements.Element) -> SetCard,
@@ -90,23 +94,38 @@ public enum SetFinder {
     let count = elements.count
     guard count >= 3 else { return }
     precondition(count <= 81, "a table holds each of the 81 Set cards at most once")
-    // NB: a table holds each card at most once; 255 marks cards that are not on it. A table
-    // holds at most 81 cards, so a position fits a byte.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 81 + count) { buffer in
-      let position = UnsafeMutableBufferPointer(rebasing: buffer[0..<81])
-      let codes = UnsafeMutableBufferPointer(rebasing: buffer[81...])
-      position.initialize(repeating: 255)
+    // NB: on a big table most pairs' third card is there; positions are then kept in a table
+    // rather than searched for.
+    let positioned = count > 27
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + (positioned ? 81 : 0)) {
+      buffer in
+      let codes = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+      let position = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+      if positioned { position.initialize(repeating: 255) }
+      var (low, high): (UInt64, UInt64) = (0, 0)
       for (offset, index) in elements.indices.enumerated() {
         let code = UInt8(truncatingIfNeeded: card(elements[index]).deckIndex)
         codes[offset] = code
-        position[Int(code)] = UInt8(truncatingIfNeeded: offset)
+        if positioned { position[Int(code)] = UInt8(truncatingIfNeeded: offset) }
+        if code < 64 { low |= 1 << code } else { high |= 1 << (code - 64) }
       }
       thirds.withUnsafeBufferPointer { thirds in
         for i in 0..<(count - 2) {
           let row = Int(codes[i]) * 81
           for j in (i + 1)..<(count - 1) {
-            let k = Int(position[Int(thirds[row + Int(codes[j])])])
-            if k != 255 && k > j && !visit(i, j, k) { return }
+            let third = thirds[row + Int(codes[j])]
+            let present = third < 64 ? low & (1 << third) : high & (1 << (third - 64))
+            guard present != 0 else { continue }
+            if positioned {
+              let k = Int(position[Int(third)])
+              if k > j && !visit(i, j, k) { return }
+              continue
+            }
+            // NB: on a small table a hit is rare; the third card's position is looked for.
+            for k in (j + 1)..<count where codes[k] == third {
+              if !visit(i, j, k) { return }
+              break
+            }
           }
         }
       }

@@ -134,9 +134,7 @@ extension SnapGame {
     outcome.cancelled.append(.turn)
     var candidate = including ? seat : seat.clockwise
     for _ in Seat.allCases {
-      if let index = state.players.firstIndex(where: { $0.seat == candidate && !$0.hasLeft }),
-        state.players[index].canTakeTurn
-      {
+      if let index = state.index(at: candidate), state.players[index].canTakeTurn {
         state.turnSeat = candidate
         state.hasTurned = false
         let id = state.players[index].id
@@ -255,15 +253,19 @@ extension SnapGame {
   /// and still can; otherwise the pending activation of the next player runs now.
   private static func resumeTurns(in state: inout State, into outcome: inout Outcome<SnapGame>) {
     guard let seat = state.turnSeat else { return }
-    let holderCanPlay = !state.hasTurned && (state.player(at: seat)?.canTakeTurn ?? false)
+    let holderCanPlay =
+      !state.hasTurned && (state.index(at: seat).map { state.players[$0].canTakeTurn } ?? false)
     activate(from: seat, including: holderCanPlay, in: &state, into: &outcome)
   }
 
   /// Ends the round when a player holds all 52 cards; returns whether it did.
   static func declareWinner(in state: inout State, into outcome: inout Outcome<SnapGame>) -> Bool {
-    guard
-      let index = state.players.firstIndex(where: { !$0.hasLeft && $0.cardCount == deckSize })
-    else { return false }
+    var found: Int?
+    for index in state.players.indices
+    where !state.players[index].hasLeft && state.players[index].cardCount == deckSize {
+      found = index
+    }
+    guard let index = found else { return false }
     state.players[index].gamesWon += 1
     state.winner = state.players[index].id
     outcome.marks.append(.ended(record(of: state, .finished)))
@@ -284,7 +286,7 @@ extension SnapGame {
     guard index == 0 else { throw .notHost }
     guard state.phase == .roundOver else { throw .roundNotOver }
     var seat = state.startingSeat.clockwise
-    while state.player(at: seat) == nil { seat = seat.clockwise }
+    while state.index(at: seat) == nil { seat = seat.clockwise }
     state.round += 1
     state.startingSeat = seat
     state.phase = .dealing
@@ -301,7 +303,7 @@ extension SnapGame {
     deal(shuffler.shuffled(PlayingCard.standardDeck), in: &state)
     outcome.marks.append(.dealt)
     outcome.events.append(
-      .dealt(round: state.round, starting: state.players[occupant(of: seat, in: state)].id))
+      .dealt(round: state.round, starting: state.players[state.index(at: seat) ?? 0].id))
     cancelAllTimers(in: state, into: &outcome)
     outcome.scheduled.append(dealingTimer)
   }
@@ -384,12 +386,6 @@ extension SnapGame {
       return (state.players[index].seat.rawValue - seat.rawValue + 4) % 4
     }
     return ids.sorted { distance($0) < distance($1) }
-  }
-
-  /// The index in `state.players` of the player still at the table in `seat`.
-  private static func occupant(of seat: Seat, in state: State) -> Int {
-    // NB: callers pass a seat they found occupied.
-    state.players.firstIndex { $0.seat == seat && !$0.hasLeft } ?? 0
   }
 
   /// Cancels every computer player's pending Snap! call.

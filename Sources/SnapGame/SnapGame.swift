@@ -230,8 +230,8 @@ public enum SnapGame: GameRules {
 
     /// The player holding the turn, if any.
     public var active: PlayerID? {
-      guard phase == .playing, let turnSeat, let player = player(at: turnSeat) else { return nil }
-      return player.id
+      guard phase == .playing, let turnSeat, let index = index(at: turnSeat) else { return nil }
+      return players[index].id
     }
 
     /// Players still at the table, in seat order.
@@ -239,12 +239,24 @@ public enum SnapGame: GameRules {
 
     /// The player still at the table in `seat`.
     public func player(at seat: Seat) -> Player? {
-      players.first { $0.seat == seat && !$0.hasLeft }
+      index(at: seat).map { players[$0] }
+    }
+
+    // NB: the lookups below loop over indices rather than call `firstIndex(where:)`, which
+    // copies each player (and retains their piles) to hand it to the closure.
+
+    /// The index in ``players`` of the player still at the table in `seat`.
+    public func index(at seat: Seat) -> Int? {
+      for index in players.indices where players[index].seat == seat && !players[index].hasLeft {
+        return index
+      }
+      return nil
     }
 
     /// The index of `id` in ``players``, whether present or not.
     public func index(of id: PlayerID) -> Int? {
-      players.firstIndex { $0.id == id }
+      for index in players.indices where players[index].id == id { return index }
+      return nil
     }
   }
 

@@ -73,6 +73,20 @@ public final class WebServer: Sendable {
     }
   }
 
+  /// The CPU time the loop thread has used, in seconds: every handler call and every byte
+  /// sent, the server's own cost apart from other threads'; nil when the loop does not run.
+  public var loopCPUSeconds: Double? {
+    shared.withLock { shared -> Double? in
+      guard let thread = shared.loopThread else { return nil }
+      var clock = clockid_t()
+      var time = timespec()
+      guard pthread_getcpuclockid(thread, &clock) == 0, clock_gettime(clock, &time) == 0 else {
+        return nil
+      }
+      return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+  }
+
   /// Binds, starts the loop thread, and returns once the server is listening.
   ///
   /// - Throws: ``StartError/cannotListen(host:port:)`` when the port is taken,
@@ -218,6 +232,7 @@ public final class WebServer: Sendable {
       shared.stopRequested = true
       shared.context = nil
       shared.stopSignal = nil
+      shared.loopThread = nil
       shared.commands.removeAll()
     }
     loop.close()

@@ -1,0 +1,131 @@
+import GameWire
+import WebServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Benchmark {
+  /// The web server's CPU per message: game messages (`state` of an easy Memory game) through
+  /// the real bridge and rooms, then a bare echo handler on the same `WebServer` answering each
+  /// message with a reply of the same size; both measured on the loop thread alone, the
+  /// clients running on another thread.
+  static let serverMessages = Benchmark(
+    name: "server", summary: "server CPU per message: game messages beside an echo handler"
+  ) { quick in
+    let clients = 100
+    let rounds = quick ? 20 : 200
+    do {
+      var lines: [String] = []
+      for kind in ServerProbe.Kind.allCases {
+        let game = try ServerProbe.measure(kind, clients: clients, rounds: rounds)
+        let echo = try ServerProbe.measure(.echo(game.reply), clients: clients, rounds: rounds)
+        let ratio = Benchmark.format(game.microseconds / echo.microseconds, decimals: 2)
+        lines += [
+          "server, \(kind.name): \(Benchmark.format(game.microseconds)) µs CPU per message "
+            + "(\(clients) clients, \(clients * rounds) messages, replies of "
+            + "\(game.reply.utf8.count) bytes)",
+          "server, echo of the same size: \(Benchmark.format(echo.microseconds)) µs CPU per "
+            + "message; \(kind.name) / echo: \(ratio)×",
+        ]
+      }
+      return lines
+    } catch {
+      return ["server: \(error)"]
+    }
+  }
+}
+
+/// One measurement of ``Benchmark/serverMessages``.
+enum ServerProbe {
+  /// Answers every message with the same text: the cheapest handler a server can have.
+  private final class Echo: WebServer.Handler {
+    nonisolated(unsafe) weak var server: WebServer?
+    let reply: [UInt8]
+
+    init(reply: String) { self.reply = Array(reply.utf8) }
+
+    func connected(_ connection: ConnectionID, path: String) {
+      reply.withUnsafeBytes { server?.sendNow($0, to: connection) }
+    }
+
+    func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID) {
+      reply.withUnsafeBytes { server?.sendNow($0, to: connection) }
+    }
+
+    func refused(_ connection: ConnectionID, reason: WebServer.Refusal) {}
+    func disconnected(_ connection: ConnectionID) {}
+  }
+
+  /// What the clients send.
+  enum Kind: CaseIterable {
+    /// `state` of an easy Memory game: the same view again, written once per version.
+    case state
+    /// Matchismo `choose` actions, each answered with a new view (a few refused).
+    case choose
+    /// A bare handler that answers every message with this text.
+    case echo(String)
+
+    static let allCases: [Kind] = [.state, .choose]
+
+    var name: String {
+      switch self {
+      case .state: "state messages"
+      case .choose: "choose actions"
+      case .echo: "echo"
+      }
+    }
+  }
+
+  /// Serves `clients` clients `rounds` messages each and returns the loop thread's CPU per
+  /// message, and the last reply a client received.
+  static func measure(_ kind: Kind, clients: Int, rounds: Int) throws -> (
+    microseconds: Double, reply: String
+  ) {
+    // NB: the benchmark's clients may send as fast as the server answers.
+    let configuration = WebServer.Configuration(
+      host: "127.0.0.1", port: 0, messagesPerSecond: 1e9, messageBurst: 1_000_000)
+    let server: WebServer
+    if case .echo(let echo) = kind {
+      let handler = Echo(reply: echo)
+      server = WebServer(configuration: configuration, handler: handler)
+      handler.server = server
+    } else {
+      let bridge = WebBridge()
+      server = WebServer(configuration: configuration, handler: bridge)
+      bridge.attach(web: server, newSeed: { 42 })
+    }
+    try server.start()
+    defer { server.stop() }
+    let swarm = try SocketSwarm(port: server.port, count: clients)
+    _ = try swarm.receiveOneEach(timeout: 10)
+    let game =
+      switch kind {
+      case .state: "memory"
+      case .choose: "matchismo"
+      case .echo: ""
+      }
+    if !game.isEmpty {
+      for client in 0..<clients {
+        try swarm.send(#"{"cmd":"new","game":"\#(game)","seed":\#(client)}"#, from: client)
+      }
+      _ = try swarm.receiveOneEach(timeout: 10)
+    }
+    var reply = ""
+    let before = server.loopCPUSeconds ?? 0
+    for round in 0..<rounds {
+      for client in 0..<clients {
+        let message =
+          switch kind {
+          case .choose:
+            #"{"cmd":"act","action":{"type":"choose","card":\#((round * 7 + client) % 24)}}"#
+          default: #"{"cmd":"state"}"#
+          }
+        try swarm.send(message, from: client)
+      }
+      reply = try swarm.receiveOneEach(timeout: 10)[0]
+    }
+    let used = (server.loopCPUSeconds ?? 0) - before
+    return (used * 1e6 / Double(clients * rounds), reply)
+  }
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Many WebSocket clients on loopback, all driven from one thread with `poll(2)`: the
+/// benchmarks' load, on the same machine as the server but never on its thread.
+final class SocketSwarm {
+  /// Why the swarm could not go on.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private struct Client {
+    var descriptor: Int32
+    /// Bytes received and not yet read as frames.
+    var inbox: [UInt8] = []
+  }
+
+  private var clients: [Client] = []
+  private let port: Int
+
+  /// Opens `count` WebSocket connections to `path` on `127.0.0.1:port`.
+  init(port: Int, count: Int, path: String = "/ws") throws {
+    self.port = port
+    clients.reserveCapacity(count)
+    for _ in 0..<count {
+      let descriptor = try Self.connect(port: port)
+      clients.append(Client(descriptor: descriptor))
+      let request =
+        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        + "Sec-WebSocket-Version: 13\r\n\r\n"
+      try write(Array(request.utf8), to: descriptor)
+    }
+    for index in clients.indices { try readHandshake(index) }
+  }
+
+  deinit {
+    for client in clients { close(client.descriptor) }
+  }
+
+  var count: Int { clients.count }
+
+  /// Sends a text message from client `index`.
+  func send(_ text: String, from index: Int) throws {
+    try write(Self.frame(Array(text.utf8)), to: clients[index].descriptor)
+  }
+
+  /// Waits up to `timeout` seconds for messages, and returns those that arrived whole, with
+  /// the index of the client that received each.
+  func receive(timeout: Double) throws -> [(client: Int, text: String)] {
+    var polls = clients.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    let ready = poll(&polls, nfds_t(polls.count), Int32(timeout * 1000))
+    guard ready >= 0 else { throw Failure(description: "poll: errno \(errno)") }
+    var messages: [(client: Int, text: String)] = []
+    var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+    for (index, entry) in polls.enumerated() where entry.revents != 0 {
+      let received = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, 0) }
+      guard received > 0 else { throw Failure(description: "client \(index): connection closed") }
+      clients[index].inbox.append(contentsOf: buffer[0..<received])
+      while let text = try takeFrame(index) { messages.append((index, text)) }
+    }
+    return messages
+  }
+
+  /// Waits until every client has received at least one message, and returns the last each
+  /// received.
+  func receiveOneEach(timeout: Double) throws -> [String] {
+    var last = [String?](repeating: nil, count: clients.count)
+    var waiting = clients.count
+    while waiting > 0 {
+      let messages = try receive(timeout: timeout)
+      guard !messages.isEmpty else { throw Failure(description: "no message within \(timeout) s") }
+      for (client, text) in messages {
+        if last[client] == nil { waiting -= 1 }
+        last[client] = text
+      }
+    }
+    return last.map { $0 ?? "" }
+  }
+
+  // MARK: Frames
+
+  /// A masked client text frame.
+  static func frame(_ payload: [UInt8]) -> [UInt8] {
+    var frame: [UInt8] = [0x81]
+    switch payload.count {
+    case ..<126: frame.append(0x80 | UInt8(payload.count))
+    case ..<65_536:
+      frame.append(0x80 | 126)
+      frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
+    default:
+      frame.append(0x80 | 127)
+      for shift in stride(from: 56, through: 0, by: -8) {
+        frame.append(UInt8((payload.count >> shift) & 0xFF))
+      }
+    }
+    let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+    frame.append(contentsOf: mask)
+    for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index & 3]) }
+    return frame
+  }
+
+  /// The next whole server frame's text, or nil when it has not all arrived.
+  private func takeFrame(_ index: Int) throws -> String? {
+    let inbox = clients[index].inbox
+    guard inbox.count >= 2 else { return nil }
+    let opcode = inbox[0] & 0x0F
+    var length = Int(inbox[1] & 0x7F)
+    var header = 2
+    if length == 126 {
+      guard inbox.count >= 4 else { return nil }
+      length = Int(inbox[2]) << 8 | Int(inbox[3])
+      header = 4
+    } else if length == 127 {
+      guard inbox.count >= 10 else { return nil }
+      length = inbox[2..<10].reduce(0) { $0 << 8 | Int($1) }
+      header = 10
+    }
+    guard inbox.count >= header + length else { return nil }
+    let payload = inbox[header..<(header + length)]
+    clients[index].inbox.removeFirst(header + length)
+    switch opcode {
+    case 0x1: return String(decoding: payload, as: UTF8.self)
+    case 0x8: throw Failure(description: "client \(index): the server closed the connection")
+    default: return try takeFrame(index)
+    }
+  }
+
+  // MARK: Sockets
+
+  private static func connect(port: Int) throws -> Int32 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    var yes: Int32 = 1
+    setsockopt(
+      descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      close(descriptor)
+      throw Failure(description: "connect: errno \(errno)")
+    }
+    return descriptor
+  }
+
+  private func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { throw Failure(description: "send: errno \(errno)") }
+      sent += count
+    }
+  }
+
+  private func readHandshake(_ index: Int) throws {
+    let end: [UInt8] = Array("\r\n\r\n".utf8)
+    var response: [UInt8] = []
+    var byte: UInt8 = 0
+    while !response.suffix(4).elementsEqual(end) {
+      guard recv(clients[index].descriptor, &byte, 1, 0) == 1 else {
+        throw Failure(description: "client \(index): the handshake was cut short")
+      }
+      response.append(byte)
+    }
+    guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+      throw Failure(description: "client \(index): the upgrade was refused")
+    }
+  }
+}
