@@ -1,7 +1,9 @@
 """`cardtable serve` over real loopback sockets: static files, the WebSocket protocol, bad
 input, a client vanishing mid-game, and shutdown."""
 import asyncio
+import contextlib
 import json
+import os
 import signal
 import socket
 import urllib.error
@@ -157,11 +159,13 @@ def test_sigterm_and_sigint_stop_the_server_cleanly(cardtable, web_root):
                 async with websockets.connect(ws_url(url)) as socket_:
                     await socket_.recv()
                     process.send_signal(sent)
-                    with pytest.raises(websockets.ConnectionClosed):
+                    with pytest.raises(websockets.ConnectionClosed) as closed:
                         while True:
                             await asyncio.wait_for(socket_.recv(), 10)
+                    return closed.value
 
-            asyncio.run(connected_client())
+            closed = asyncio.run(connected_client())
+            assert closed.rcvd is not None and closed.rcvd.code == 1001, "going away, not 1006"
             assert process.wait(timeout=10) == 0
             assert "CardTable stopped." in process.stdout.read()
 
@@ -174,3 +178,52 @@ def test_a_busy_port_is_a_clear_error(cardtable, web_root):
                                 capture_output=True, text=True, timeout=20)
         assert result.returncode == 1
         assert port in result.stderr
+
+
+def server_cpu_seconds(process):
+    """utime + stime of a process, in seconds."""
+    fields = open(f"/proc/{process.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_out_of_descriptors_it_refuses_logs_once_serves_on_and_accepts_again(cardtable, web_root):
+    # NB: 96 descriptors: the server keeps 32 in reserve and serves 64 connections.
+    with running_server(cardtable, web_root, descriptors=96) as (url, process):
+        async def scenario():
+            held, refused = [], 0
+            for _ in range(120):
+                try:
+                    socket_ = await websockets.connect(ws_url(url), open_timeout=5)
+                    await asyncio.wait_for(socket_.recv(), 5)
+                    held.append(socket_)
+                except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed,
+                        asyncio.TimeoutError):
+                    refused += 1
+            assert 0 < len(held) <= 64 and refused == 120 - len(held)
+            cpu = server_cpu_seconds(process)
+            for _ in range(30):  # knocking while full costs the server nothing
+                with contextlib.suppress(OSError, websockets.InvalidHandshake,
+                                         websockets.ConnectionClosed, asyncio.TimeoutError):
+                    extra = await websockets.connect(ws_url(url), open_timeout=2)
+                    await extra.close()
+            await asyncio.sleep(1)
+            assert server_cpu_seconds(process) - cpu < 0.5, "the server spins at its limit"
+            for socket_ in held[:5]:  # those it holds are served
+                await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 1, "id": 9}))
+                assert json.loads(await asyncio.wait_for(socket_.recv(), 5))["reply"] == 9
+            for socket_ in held[:20]:
+                await socket_.close()
+            for _ in range(100):
+                if json.loads(fetch(url + "api/health")[2])["rooms"] <= len(held) - 20:
+                    break
+                await asyncio.sleep(0.05)
+            again = [await websockets.connect(ws_url(url), open_timeout=5) for _ in range(10)]
+            for socket_ in again + held[20:]:
+                await socket_.close()
+
+        asyncio.run(scenario())
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        log = process.stderr.read()
+        assert log.count("the limit; refusing new ones") == 1, log
+        assert "accepting again" in log, log

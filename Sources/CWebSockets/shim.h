@@ -5,7 +5,11 @@
 #define CARDTABLE_CWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <malloc.h>
 #include <uv.h>
+
+/// Gives freed heap pages back to the system (glibc keeps them otherwise).
+static inline int cws_malloc_trim(void) { return malloc_trim(0); }
 
 /// Bytes of headroom lws_write needs before a payload.
 static inline size_t cws_pre(void) { return LWS_PRE; }

@@ -7,6 +7,8 @@ final class Connection {
   var bucket: TokenBucket
   /// Set by `close(_:)`: the connection closes once its outbox is empty.
   var closing = false
+  /// The close code to send, once the outbox is empty; nil while the connection stays open.
+  var closeCode: UInt16?
 
   /// The message being reassembled from fragments.
   var message: [UInt8] = []
@@ -20,6 +22,8 @@ final class Connection {
   private var outbox: [[UInt8]] = []
   private var outboxHead = 0
   private(set) var outboxBytes = 0
+  /// The most bytes the outbox has held.
+  private(set) var peakOutboxBytes = 0
 
   init(id: ConnectionID, wsi: OpaquePointer, bucket: TokenBucket) {
     self.id = id
@@ -32,6 +36,7 @@ final class Connection {
   func push(_ frame: [UInt8]) {
     outbox.append(frame)
     outboxBytes += frame.count
+    peakOutboxBytes = max(peakOutboxBytes, outboxBytes)
   }
 
   func popOutbox() -> [UInt8]? {

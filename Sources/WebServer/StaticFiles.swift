@@ -1,3 +1,5 @@
+import Compression
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,6 +15,48 @@ enum StaticFiles {
     var modified: Int
     /// A strong validator from the modification time and the size.
     var etag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))\"" }
+    /// The validator of the gzip-compressed representation.
+    var gzipETag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))-gz\"" }
+  }
+
+  /// Files compressed with gzip, kept while their modification time and size stay the same.
+  struct CompressedFiles {
+    /// Larger files are sent as they are.
+    static let largest = 4 * 1024 * 1024
+    private var entries: [String: (file: File, gzipped: [UInt8])] = [:]
+
+    /// The gzip-compressed bytes of `file`, or nil when it cannot be read or does not shrink.
+    mutating func gzipped(_ file: File) -> [UInt8]? {
+      if let entry = entries[file.path], entry.file == file {
+        return entry.gzipped.isEmpty ? nil : entry.gzipped
+      }
+      guard file.size <= Self.largest, let bytes = StaticFiles.read(file),
+        let compressed = try? Gzip.compress(bytes)
+      else { return nil }
+      // NB: an empty entry remembers a file that does not shrink.
+      let kept = compressed.count < bytes.count ? compressed : []
+      entries[file.path] = (file, kept)
+      return kept.isEmpty ? nil : kept
+    }
+  }
+
+  /// Whether a file of this type compresses well (text), and is worth sending gzip-compressed.
+  static func isCompressible(_ path: String) -> Bool {
+    switch fileExtension(path) {
+    case "html", "htm", "js", "mjs", "css", "json", "map", "webmanifest", "svg", "txt", "md":
+      true
+    default:
+      false
+    }
+  }
+
+  /// The whole contents of a file, or nil when it cannot be read.
+  static func read(_ file: File) -> [UInt8]? {
+    guard let handle = fopen(file.path, "rb") else { return nil }
+    defer { fclose(handle) }
+    var bytes = [UInt8](repeating: 0, count: file.size)
+    let count = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+    return count == file.size ? bytes : nil
   }
 
   /// The root directory as an absolute path without symbolic links, or `nil` if it is not a

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension WebServer {
   /// Where the server listens, what it serves, and the limits it enforces per connection.
   public struct Configuration: Sendable {
@@ -20,6 +24,11 @@ extension WebServer {
     /// Seconds without traffic before the server pings a WebSocket client; it hangs up
     /// after half as long again without an answer.
     public var idlePingSeconds: Int
+    /// The most connections open at once; nil for as many as the descriptor limit allows
+    /// after a reserve for the server's own needs (5 %, at least 32).
+    public var maximumConnections: Int?
+    /// Where the server's few log lines go (the connection limit reached and lifted).
+    public var log: @Sendable (String) -> Void
 
     public init(
       host: String = "127.0.0.1",
@@ -30,7 +39,9 @@ extension WebServer {
       messageBurst: Int = 60,
       bytesPerToken: Int = 4096,
       maximumOutboxBytes: Int = 4 * 1024 * 1024,
-      idlePingSeconds: Int = 30
+      idlePingSeconds: Int = 30,
+      maximumConnections: Int? = nil,
+      log: @escaping @Sendable (String) -> Void = Configuration.logToStandardError
     ) {
       self.host = host
       self.port = port
@@ -41,6 +52,14 @@ extension WebServer {
       self.bytesPerToken = bytesPerToken
       self.maximumOutboxBytes = maximumOutboxBytes
       self.idlePingSeconds = idlePingSeconds
+      self.maximumConnections = maximumConnections
+      self.log = log
+    }
+
+    /// Writes a line to standard error.
+    public static let logToStandardError: @Sendable (String) -> Void = { line in
+      var text = line + "\n"
+      text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
   }
 

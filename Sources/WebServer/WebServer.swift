@@ -153,7 +153,11 @@ public final class WebServer: Sendable {
   ///
   /// Safe from any thread. A message for a connection that has closed is dropped.
   public func send(_ text: String, to connection: ConnectionID) {
-    var frame = [UInt8](repeating: 0, count: cws_pre())
+    // NB: reserved exactly: a frame grown by appending can hold twice its bytes, and the
+    // outbox limit counts bytes.
+    var frame = [UInt8]()
+    frame.reserveCapacity(cws_pre() + text.utf8.count)
+    frame.append(contentsOf: repeatElement(0, count: cws_pre()))
     frame.append(contentsOf: text.utf8)
     enqueue(.send(connection, frame))
   }

@@ -1,3 +1,4 @@
+import Compression
 import Foundation
 import Testing
 
@@ -80,6 +81,53 @@ extension WebServerTests {
       #expect(second.status == 304)
       #expect(second.body.isEmpty)
       #expect(second.headers["etag"] == etag)
+    }
+
+    @Test func textGoesOutGzipCompressedToClientsThatAcceptItWithItsOwnETag() throws {
+      let root = try StaticRoot()
+      let script = String(repeating: "export const card = 'A♥';\n", count: 400)
+      try script.write(toFile: root.path + "/big.js", atomically: true, encoding: .utf8)
+      let (server, _) = try Recorder.serving(.init(staticRoot: root.path))
+      defer { server.stop() }
+      let plain = try fetch(port: server.port, "/big.js")
+      let gzipped = try fetch(
+        port: server.port, "/big.js", headers: ["Accept-Encoding": "br, gzip;q=0.8"])
+      #expect(plain.headers["content-encoding"] == nil)
+      #expect(plain.text == script)
+      #expect(gzipped.headers["content-encoding"] == "gzip")
+      #expect(gzipped.headers["content-type"] == "text/javascript; charset=utf-8")
+      #expect(gzipped.body.count < plain.body.count / 10)
+      #expect(gzipped.headers["content-length"] == String(gzipped.body.count))
+      #expect(String(decoding: try Gzip.decompress(gzipped.body), as: UTF8.self) == script)
+      for response in [plain, gzipped] { #expect(response.headers["vary"] == "Accept-Encoding") }
+      let (plainTag, gzipTag) = (
+        try #require(plain.headers["etag"]), try #require(gzipped.headers["etag"])
+      )
+      #expect(plainTag != gzipTag, "two representations, two validators")
+      let revalidated = try fetch(
+        port: server.port, "/big.js",
+        headers: ["Accept-Encoding": "gzip", "If-None-Match": gzipTag])
+      #expect(revalidated.status == 304 && revalidated.headers["etag"] == gzipTag)
+      let other = try fetch(
+        port: server.port, "/big.js",
+        headers: ["Accept-Encoding": "gzip", "If-None-Match": plainTag])
+      #expect(other.status == 200, "the plain copy's tag does not validate the compressed one")
+      let head = try fetch(
+        port: server.port, "/big.js", method: "HEAD", headers: ["Accept-Encoding": "gzip"])
+      #expect(head.status == 200 && head.body.isEmpty)
+      #expect(head.headers["content-length"] == String(gzipped.body.count))
+    }
+
+    @Test func refusedOrUnsuitableEncodingsGetTheFileAsItIs() throws {
+      let root = try StaticRoot()
+      let (server, _) = try Recorder.serving(.init(staticRoot: root.path))
+      defer { server.stop() }
+      let refused = try fetch(
+        port: server.port, "/app.js", headers: ["Accept-Encoding": "gzip;q=0"])
+      #expect(refused.headers["content-encoding"] == nil)
+      let image = try fetch(port: server.port, "/icon.png", headers: ["Accept-Encoding": "gzip"])
+      #expect(image.headers["content-encoding"] == nil && image.headers["vary"] == nil)
+      #expect(image.text == "PNG")
     }
 
     @Test func aMissingFileIsNotFound() throws {

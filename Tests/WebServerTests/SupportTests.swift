@@ -29,12 +29,16 @@ extension WebServerTests {
       #expect(number == SIGTERM)
     }
 
-    @Test func aTakenPortIsFoundBeforeLwsTriesIt() throws {
+    @Test func aTakenPortIsRefusedAndTheFirstServerGoesOn() throws {
       let (server, _) = try Recorder.serving()
       defer { server.stop() }
-      #expect(!PortProbe.canBind(host: "127.0.0.1", port: server.port))
-      #expect(PortProbe.canBind(host: "127.0.0.1", port: 0))
-      #expect(PortProbe.canBind(host: "lo", port: server.port))
+      let second = WebServer(configuration: .init(port: server.port), handler: Recorder())
+      #expect(throws: WebServer.StartError.cannotListen(host: "127.0.0.1", port: server.port)) {
+        try second.start()
+      }
+      let client = try WebSocketClient(port: server.port)
+      try client.send("echo:still")
+      #expect(try client.receiveText() == "echo:still")
     }
 
     @Test func oneConnectionCarriesSeveralRequests() throws {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import WebServer
 
@@ -192,4 +193,68 @@ extension WebServerTests {
       #expect(server.port == 0)
     }
   }
+}
+
+extension WebServerTests {
+  @Suite struct ClosingAndLimitTests {
+    /// The close code of a close frame's payload.
+    static func code(_ payload: [UInt8]) -> Int? {
+      payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+    }
+
+    @Test func stoppingClosesEveryWebSocketWithGoingAway() throws {
+      let (server, recorder) = try Recorder.serving()
+      let clients = try (0..<3).map { _ in try WebSocketClient(port: server.port) }
+      recorder.wait { $0.filter { if case .connected = $0 { true } else { false } }.count == 3 }
+      server.stop()
+      for client in clients {
+        let (opcode, payload) = try client.receive()
+        #expect(opcode == .close)
+        #expect(Self.code(payload) == 1001)
+      }
+    }
+
+    @Test func closingAConnectionSendsItsQueuedMessagesThenANormalClose() throws {
+      let (server, recorder) = try Recorder.serving()
+      defer { server.stop() }
+      let client = try WebSocketClient(port: server.port)
+      let id = try #require(recorder.latestConnection())
+      server.send("last words", to: id)
+      server.close(id)
+      #expect(try client.receiveText() == "last words")
+      let (opcode, payload) = try client.receive()
+      #expect(opcode == .close)
+      #expect(Self.code(payload) == 1000)
+    }
+
+    @Test func connectionsBeyondTheLimitAreRefusedAndTheOthersGoOn() throws {
+      let lines = LogLines()
+      let (server, recorder) = try Recorder.serving(
+        .init(maximumConnections: 4, log: { lines.append($0) }))
+      defer { server.stop() }
+      var clients = try (0..<4).map { _ in try WebSocketClient(port: server.port) }
+      recorder.wait { $0.filter { if case .connected = $0 { true } else { false } }.count == 4 }
+      for _ in 0..<3 {
+        #expect(throws: (any Error).self) { try WebSocketClient(port: server.port) }
+      }
+      for client in clients {
+        try client.send("echo:here")
+        #expect(try client.receiveText() == "echo:here")
+      }
+      #expect(lines.all.filter { $0.contains("the limit") }.count == 1, "logged once")
+      clients.removeLast().socket.close()
+      recorder.wait { $0.contains { if case .disconnected = $0 { true } else { false } } }
+      let again = try WebSocketClient(port: server.port)
+      try again.send("echo:back")
+      #expect(try again.receiveText() == "echo:back")
+      #expect(lines.all.contains { $0.contains("accepting again") })
+    }
+  }
+}
+
+/// Log lines collected from any thread.
+final class LogLines: Sendable {
+  private let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var all: [String] { lines.withLock { $0 } }
 }
