@@ -15,14 +15,16 @@ let package = Package(
       path: "Tests/Support"),
     .target(name: "MemoryGame", dependencies: ["CardTableCore"]),
     .testTarget(
-      name: "MemoryGameTests", dependencies: ["MemoryGame", "GameWire", "CardTableTesting"]),
+      name: "MemoryGameTests",
+      dependencies: ["CardTableCore", "MemoryGame", "GameWire", "CardTableTesting"]),
     .target(name: "MatchingGame", dependencies: ["CardTableCore"]),
     .testTarget(
-      name: "MatchingGameTests", dependencies: ["MatchingGame", "GameWire", "CardTableTesting"]),
+      name: "MatchingGameTests",
+      dependencies: ["CardTableCore", "MatchingGame", "GameWire", "CardTableTesting"]),
     .target(name: "SetGame", dependencies: ["CardTableCore", "MatchingGame"]),
     .testTarget(
       name: "SetGameTests",
-      dependencies: ["SetGame", "MatchingGame", "GameWire", "CardTableTesting"]),
+      dependencies: ["CardTableCore", "SetGame", "MatchingGame", "GameWire", "CardTableTesting"]),
     .target(
       name: "GameWire",
       dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame", "SnapGame"]),
@@ -45,7 +47,9 @@ let package = Package(
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),
-    .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameWire", "CardTableTesting"]),
+    .testTarget(
+      name: "SnapGameTests",
+      dependencies: ["CardTableCore", "SnapGame", "GameWire", "CardTableTesting"]),
     .testTarget(
       name: "CardTableCommandTests",
       dependencies: ["CardTableCommand", "GameWire", "CardTableTesting"]),

@@ -67,8 +67,12 @@ public struct TiltedLayout: Sendable, Equatable {
   /// Lays out `count` cards of `cardSize` in `container`, card `i` turned by `angles[i]`.
   ///
   /// - Parameters:
+  ///   - count: how many cards.
+  ///   - container: the space to fill.
+  ///   - cardSize: each card's size before turning.
   ///   - angles: one angle in degrees per card, from the game engine (0, 10, 20 or 30).
   ///   - spacing: the gap between neighbouring frames, before turning.
+  ///   - insets: the margins kept free inside `container`.
   /// - Complexity: O(count).
   public init(
     count: Int, container: Size, cardSize: Size, angles: [Double], spacing: Double = 5,

@@ -40,3 +40,14 @@ public struct Benchmark: Sendable {
     return grouped + "." + String(repeating: "0", count: decimals - text.count) + text
   }
 }
+
+/// The value of `body`, which must not throw: a benchmark plays only valid moves of valid
+/// options, so a refusal is a bug worth stopping for, with its reason.
+@discardableResult
+func valid<T, Failure: Error>(_ body: () throws(Failure) -> T) -> T {
+  do {
+    return try body()
+  } catch {
+    preconditionFailure("a benchmark's move was refused: \(error)")
+  }
+}

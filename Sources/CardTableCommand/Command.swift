@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
   case serve(host: String, port: Int, webRoot: String?)
   /// `cardtable help` or `--help`.
   case help
+  /// `cardtable serve --help` or `bench --help`: one command's usage.
+  case commandHelp(String)
   /// `cardtable --version`.
   case version
 }
@@ -21,6 +23,27 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Command {
   /// The tool's version, printed by `--version`.
   public static let versionText = "cardtable 0.1.0"
+
+  /// `serve`'s usage, for `cardtable serve --help`.
+  public static let serveUsage = """
+    Usage: cardtable serve [--host H] [--port P] [--web DIR]
+
+    Serves the games in the browser until SIGINT or SIGTERM.
+      --host H    the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+      --port P    the port (default 8080; 0 picks any free port and prints it)
+      --web DIR   the web client's files (found automatically in a checkout or an install)
+    """
+
+  /// `bench`'s usage, for `cardtable bench --help`.
+  public static var benchUsage: String {
+    """
+    Usage: cardtable bench [NAME...] [--quick]
+
+    Runs benchmarks and prints their figures (build with -c release for meaningful ones).
+      --quick     a shorter run of each
+    Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", "))
+    """
+  }
 
   /// The help text.
   public static let usage = """
@@ -63,6 +86,7 @@ extension Command {
       var only: [String] = []
       var quick = false
       for argument in rest {
+        if ["--help", "-h"].contains(argument) { return .commandHelp(benchUsage) }
         if argument == "--quick" {
           quick = true
         } else if argument.hasPrefix("-") {
@@ -84,6 +108,7 @@ extension Command {
     var webRoot: String?
     var remaining = arguments[...]
     while let option = remaining.popFirst() {
+      if ["--help", "-h"].contains(option) { return .commandHelp(serveUsage) }
       let (name, inline) = splitOption(option)
       guard ["--host", "--port", "--web"].contains(name) else {
         throw UsageError(message: "serve: unknown option \"\(option)\".")

@@ -31,21 +31,32 @@ public enum HintFollowingPlayer {
   /// Plays a whole Matchismo game and returns the number of actions performed.
   @discardableResult
   public static func play(_ options: MatchingGame.Options, seed: UInt64) -> Int {
+    finished(options, seed: seed).version
+  }
+
+  /// A whole Matchismo game played to its end.
+  public static func finished(_ options: MatchingGame.Options, seed: UInt64) -> Match<MatchingGame>
+  {
     // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
-    var match = try! Match<MatchingGame>(options: options, seed: seed)
+    var match = valid { try Match<MatchingGame>(options: options, seed: seed) }
     while let action = MatchingGame.hintedAction(in: match.state) {
-      try! match.perform(action, by: .solo)
+      valid { try match.perform(action, by: .solo) }
     }
-    return match.version
+    return match
   }
 
   /// Plays a whole Set game and returns the number of actions performed.
   @discardableResult
   public static func play(_ options: SetGame.Options, seed: UInt64) -> Int {
-    var match = try! Match<SetGame>(options: options, seed: seed)
+    finished(options, seed: seed).version
+  }
+
+  /// A whole Set game played to its end.
+  public static func finished(_ options: SetGame.Options, seed: UInt64) -> Match<SetGame> {
+    var match = valid { try Match<SetGame>(options: options, seed: seed) }
     while let action = SetGame.hintedAction(in: match.state) {
-      try! match.perform(action, by: .solo)
+      valid { try match.perform(action, by: .solo) }
     }
-    return match.version
+    return match
   }
 }

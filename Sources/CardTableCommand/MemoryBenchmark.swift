@@ -30,15 +30,20 @@ public enum PerfectRecallPlayer {
   /// Plays a whole game and returns the number of actions performed (flips and timer runs).
   @discardableResult
   public static func play(_ options: MemoryGame.Options, seed: UInt64) -> Int {
+    finished(options, seed: seed).version
+  }
+
+  /// A whole game played to its end.
+  public static func finished(_ options: MemoryGame.Options, seed: UInt64) -> Match<MemoryGame> {
     // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
-    var match = try! Match<MemoryGame>(options: options, seed: seed)
+    var match = valid { try Match<MemoryGame>(options: options, seed: seed) }
     let board = match.state.board.map(\.card)
     // NB: where each card was seen, by deck index; -1 when not (yet) seen.
     var seenAt = [Int](repeating: -1, count: 52)
     var knownPairs: [(Int, Int)] = []
     var next = 0
     func flip(_ index: Int) {
-      _ = try! match.perform(.flip(index), by: .solo)
+      valid { try match.perform(.flip(index), by: .solo) }
     }
     /// Turns the next unseen card and remembers it; returns its index.
     func flipUnseen() -> Int {
@@ -71,6 +76,6 @@ public enum PerfectRecallPlayer {
       }
       if let due = match.nextDue { match.advance(to: due) }
     }
-    return match.version
+    return match
   }
 }

@@ -6,6 +6,8 @@ extension Command {
     switch self {
     case .help:
       print(Command.usage)
+    case .commandHelp(let text):
+      print(text)
     case .version:
       print(Command.versionText)
     case .engine:

@@ -42,7 +42,7 @@ public enum ComputerRound {
     actions: Int, clock: Double, finished: Bool
   ) {
     // NB: valid options; a refusal here is a bug worth crashing on.
-    var match = try! Match<SnapGame>(options: options, seed: seed)
+    var match = valid { try Match<SnapGame>(options: options, seed: seed) }
     while !match.isOver, match.version < cap, let due = match.nextDue {
       match.advance(to: due)
     }

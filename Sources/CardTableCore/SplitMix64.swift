@@ -32,6 +32,7 @@ public struct SplitMix64: Sendable, Hashable {
   /// Returns a uniformly distributed integer in `0..<bound`, without modulo bias.
   ///
   /// - Parameter bound: the exclusive upper bound; must be positive.
+  /// - Returns: an integer from 0 up to, but not including, `bound`.
   /// - Complexity: O(1) expected; draws again only when the first draw falls in the biased tail.
   @inlinable
   public mutating func nextInt(below bound: Int) -> Int {

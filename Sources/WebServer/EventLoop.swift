@@ -400,8 +400,9 @@ final class EventLoop {
   private func writable(_ connection: Connection) -> Int32 {
     if var frame = connection.popOutbox() {
       let length = frame.count - cws_pre()
-      let written = frame.withUnsafeMutableBufferPointer { buffer in
-        lws_write(connection.wsi, buffer.baseAddress! + cws_pre(), length, LWS_WRITE_TEXT)
+      let written = frame.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        guard let base = buffer.baseAddress else { return -1 }
+        return lws_write(connection.wsi, base + cws_pre(), length, LWS_WRITE_TEXT)
       }
       if written < length { return -1 }
       if connection.hasOutbox {
@@ -493,17 +494,17 @@ final class EventLoop {
     }
     var buffer = [UInt8](repeating: 0, count: 1024)
     let result = buffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      let start = buffer.baseAddress!
+      guard let start = buffer.baseAddress else { return -1 }
       var cursor: UnsafeMutablePointer<UInt8>? = start
       for (name, value) in headers {
         let failed = lws_add_http_header_by_name(
           wsi, name, value, Int32(value.utf8.count), &cursor, start + buffer.count)
         if failed != 0 { return -1 }
       }
+      guard let end = cursor else { return -1 }
       return lws_serve_http_file(
         wsi, file.path, StaticFiles.contentType(for: file.path),
-        UnsafeRawPointer(start)
-          .assumingMemoryBound(to: CChar.self), Int32(cursor! - start))
+        UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(end - start))
     }
     if result < 0 { return -1 }
     if result > 0 && lws_http_transaction_completed(wsi) != 0 { return -1 }
@@ -531,8 +532,9 @@ final class EventLoop {
   ) -> Int32 {
     var buffer = [UInt8](repeating: 0, count: cws_pre() + 2048)
     let failed = buffer.withUnsafeMutableBufferPointer { buffer -> Bool in
-      let start = buffer.baseAddress! + cws_pre()
-      let end = buffer.baseAddress! + buffer.count
+      guard let base = buffer.baseAddress else { return true }
+      let start = base + cws_pre()
+      let end = base + buffer.count
       var cursor: UnsafeMutablePointer<UInt8>? = start
       if let contentType, let length {
         if lws_add_http_common_headers(
@@ -561,8 +563,9 @@ final class EventLoop {
     if !body.isEmpty {
       var frame = [UInt8](repeating: 0, count: cws_pre())
       frame.append(contentsOf: body)
-      let written = frame.withUnsafeMutableBufferPointer { buffer in
-        lws_write(wsi, buffer.baseAddress! + cws_pre(), body.count, LWS_WRITE_HTTP_FINAL)
+      let written = frame.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        guard let base = buffer.baseAddress else { return -1 }
+        return lws_write(wsi, base + cws_pre(), body.count, LWS_WRITE_HTTP_FINAL)
       }
       if written < body.count { return -1 }
     }

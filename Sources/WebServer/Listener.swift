@@ -38,7 +38,11 @@ final class Listener {
 
   /// Binds `host:port` (a numeric address or a host name) and reads the descriptor limit.
   ///
-  /// - Parameter maximumConnections: a lower limit than the descriptors allow, if any.
+  /// - Parameters:
+  ///   - host: where to listen.
+  ///   - port: the port, or 0 for any free one.
+  ///   - maximumConnections: a lower limit than the descriptors allow, if any.
+  ///   - log: where the limit's few lines go.
   init?(
     host: String, port: Int, maximumConnections: Int?, log: @escaping @Sendable (String) -> Void
   ) {

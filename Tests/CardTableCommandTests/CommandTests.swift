@@ -12,7 +12,16 @@ import Testing
     #expect(try Command.parse(arguments) == command)
   }
 
-  @Test(arguments: [["dance"], ["engine", "extra"], ["bench", "--fast"]])
+  @Test(arguments: [
+    (["serve", "--help"], Command.serveUsage), (["serve", "-h"], Command.serveUsage),
+    (["bench", "--help"], Command.benchUsage), (["bench", "memory", "-h"], Command.benchUsage),
+  ])
+  func eachCommandAnswersHelpWithItsUsage(arguments: [String], text: String) throws {
+    #expect(try Command.parse(arguments) == .commandHelp(text))
+    #expect(text.hasPrefix("Usage: cardtable \(arguments[0])"))
+  }
+
+  @Test(arguments: [["dance"], ["engine", "extra"], ["bench", "--fast"], ["serve", "--port"]])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
   }
@@ -47,9 +56,11 @@ import Testing
 @Suite struct BenchmarkTests {
   @Test(arguments: 0..<20)
   func thePerfectRecallPlayerFinishesEveryGame(seed: UInt64) {
-    let actions = PerfectRecallPlayer.play(.memory(.hard), seed: seed)
-    // NB: 16 pairs need at least 32 flips and 16 removals.
-    #expect(actions >= 48)
+    let match = PerfectRecallPlayer.finished(.memory(.hard), seed: seed)
+    #expect(match.isOver && match.state.board.allSatisfy(\.removed))
+    // NB: a player who never forgets turns each card face up at most twice.
+    #expect(match.state.flips <= 64)
+    #expect(match.results.last?.ending == .finished)
   }
 
   @Test func everyBenchmarkHasAUniqueName() {

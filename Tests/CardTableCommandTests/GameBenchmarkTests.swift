@@ -1,4 +1,5 @@
 import CardTableCommand
+import GameWire
 import MatchingGame
 import SetGame
 import Testing
@@ -9,8 +10,31 @@ import Testing
     #expect(names.contains("matchismo") && names.contains("set"))
   }
 
-  @Test func theHintFollowingPlayerFinishesGames() {
-    #expect(HintFollowingPlayer.play(MatchingGame.Options(mode: 3), seed: 1) > 0)
-    #expect(HintFollowingPlayer.play(SetGame.Options(refill: true), seed: 1) > 0)
+  @Test(arguments: 0..<10)
+  func theHintFollowingPlayerFinishesEveryGameAndNeverMismatches(seed: UInt64) {
+    for mode in MatchingGame.modes {
+      let matchismo = HintFollowingPlayer.finished(MatchingGame.Options(mode: mode), seed: seed)
+      #expect(matchismo.isOver && matchismo.results.last?.ending == .finished)
+      #expect(
+        matchismo.state.table.history.allSatisfy { $0.points >= 0 }, "a hint never mismatches")
+    }
+    for refill in [false, true] {
+      let set = HintFollowingPlayer.finished(SetGame.Options(refill: refill), seed: seed)
+      #expect(set.isOver && set.state.deck.isEmpty && SetGame.hint(in: set.state) == nil)
+      #expect(set.state.table.history.allSatisfy { $0.points >= 0 })
+    }
+  }
+
+  @Test func theConsoleStreamIsAnsweredLineByLine() {
+    let stream = ConsoleStream.record(games: 12)
+    #expect(stream.count > 500)
+    let replies = EngineLoop.replies(to: stream.joined(separator: "\n")).split(separator: "\n")
+    #expect(replies.count == stream.count)
+    let refused = replies.filter { $0.hasPrefix(#"{"ok":false"#) }
+    // NB: the stream's Snap! player calls now and then, whether or not a match shows or it has
+    // cards left; nothing else it sends may be refused.
+    let codes = Set(
+      refused.compactMap { try? JSON(parsing: String($0))["error"]?["code"]?.stringValue })
+    #expect(codes.isSubset(of: ["not-playing", "cards-moving", "no-cards"]), "refused: \(codes)")
   }
 }

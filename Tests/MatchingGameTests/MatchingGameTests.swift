@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import MatchingGame
 import Testing
@@ -7,7 +8,7 @@ import Testing
 func game(
   _ cards: String..., mode: Int = 2, scoring: MatchScoring = .init()
 ) throws -> MatchingGame.State {
-  let deck = cards.map { PlayingCard($0)! }
+  let deck = cards.map { playingCard($0) }
   return try MatchingGame.deal(
     .init(cards: deck.count, mode: mode, scoring: scoring, deck: deck), seed: 7)
 }
@@ -36,7 +37,7 @@ func play(_ actions: MatchingGame.Action..., on state: inout MatchingGame.State)
         == .matched(
           cards: [0, 1], points: 16,
           reason: .init(pairs: [
-            .init(first: PlayingCard("A♥")!, second: PlayingCard("A♠")!, kind: .rank)
+            .init(first: playingCard("A♥"), second: playingCard("A♠"), kind: .rank)
           ])))
   }
 
@@ -95,7 +96,7 @@ func play(_ actions: MatchingGame.Action..., on state: inout MatchingGame.State)
     let events = try play(.choose(3), .choose(0), .choose(1), on: &state)
     #expect(
       events == [
-        .chosen(index: 1, card: PlayingCard("2♣")!), .mismatched(cards: [0, 3, 1], penalty: 2),
+        .chosen(index: 1, card: playingCard("2♣")), .mismatched(cards: [0, 3, 1], penalty: 2),
       ])
     #expect(status(state.table) == "A♥ Q♦ 2♣ don’t match! 2 point penalty!")
     #expect(state.table.slots.map(\.chosen) == [false, true, false, false, false])
@@ -107,7 +108,7 @@ func play(_ actions: MatchingGame.Action..., on state: inout MatchingGame.State)
     #expect(status(state.table) == "Matched A♠ K♣ A♥ for 16 points.")
     #expect(state.table.slots.prefix(3).allSatisfy { $0.matched && $0.chosen })
     #expect(
-      state.table.found.map { Array($0.cards) } == [["A♥", "A♠", "K♣"].map { PlayingCard($0)! }])
+      state.table.found.map { Array($0.cards) } == [["A♥", "A♠", "K♣"].map { playingCard($0) }])
     #expect(state.table.found[0].reason.text == "A♠ A♥ same rank")
   }
 
@@ -254,7 +255,7 @@ func play(_ actions: MatchingGame.Action..., on state: inout MatchingGame.State)
 
 @Suite struct ResultTests {
   @Test func resultsAreTimedOnTheMatchClock() throws {
-    let deck = ["A♥", "A♠", "K♣", "2♦"].map { PlayingCard($0)! }
+    let deck = ["A♥", "A♠", "K♣", "2♦"].map { playingCard($0) }
     var match = try Match<MatchingGame>(options: .init(deck: deck), seed: 3)
     match.advance(by: 5)
     try match.perform(.choose(0), by: .solo)

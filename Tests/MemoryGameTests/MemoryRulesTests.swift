@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import MemoryGame
 import Testing
@@ -7,7 +8,7 @@ import Testing
 let easyDeck: [PlayingCard] = [
   "A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠",
 ]
-.map { PlayingCard($0)! }
+.map { playingCard($0) }
 
 func easyMatch() throws -> Match<MemoryGame> {
   try Match(

@@ -1,11 +1,12 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import MatchingGame
 import SetGame
 import Testing
 
 /// Set cards from their texts.
-func cards(_ texts: String...) -> [SetCard] { texts.map { SetCard($0)! } }
+func cards(_ texts: String...) -> [SetCard] { texts.map { setCard($0) } }
 
 /// `count` cards of the deck, in deck order, that form no set among themselves or with any two
 /// of `given` (greedy): with a given set, a table whose only set is that one.

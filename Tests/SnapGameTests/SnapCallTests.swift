@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import Testing
 
 @testable import SnapGame
@@ -122,8 +123,8 @@ import Testing
     let pay = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(
       pay.events == [
-        .paid(by: "B", .init(to: "D", card: PlayingCard("6♣")!)),
-        .paid(by: "B", .init(to: "A", card: PlayingCard("5♣")!)),
+        .paid(by: "B", .init(to: "D", card: playingCard("6♣"))),
+        .paid(by: "B", .init(to: "A", card: playingCard("5♣"))),
       ])
     #expect(state["D"].closed == cards("6♣ 8♣"))
     #expect(state["A"].closed == cards("5♣ J♠"))
@@ -140,10 +141,10 @@ import Testing
     let pay = try Snap.apply(.resume, by: .referee, to: &state)
     #expect(
       pay.events == [
-        .paid(by: "B", .init(to: "C", card: PlayingCard("3♣")!)),
+        .paid(by: "B", .init(to: "C", card: playingCard("3♣"))),
         .recycled("B", count: 2),
-        .paid(by: "B", .init(to: "D", card: PlayingCard("4♦")!)),
-        .paid(by: "B", .init(to: "A", card: PlayingCard("5♦")!)),
+        .paid(by: "B", .init(to: "D", card: playingCard("4♦"))),
+        .paid(by: "B", .init(to: "A", card: playingCard("5♦"))),
       ])
     #expect(state["B"].cardCount == 0)
 
@@ -153,7 +154,7 @@ import Testing
     let little = try Snap.apply(.resume, by: .referee, to: &short)
     #expect(
       little.events == [
-        .recycled("B", count: 1), .paid(by: "B", .init(to: "C", card: PlayingCard("4♦")!)),
+        .recycled("B", count: 1), .paid(by: "B", .init(to: "C", card: playingCard("4♦"))),
       ])
   }
 

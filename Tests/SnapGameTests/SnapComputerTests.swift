@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import Testing
 
 @testable import SnapGame
@@ -39,7 +40,7 @@ import Testing
     game.advance(by: Snap.dealingDuration)
     try game.perform(.turn, by: "You")
     #expect(game.advance(by: 0.5) == [.activated("Ray")])
-    #expect(game.advance(to: game.nextDue!) == [.turned("Ray", card: PlayingCard("2♥")!)])
+    #expect(game.advance(to: game.nextDue!) == [.turned("Ray", card: playingCard("2♥"))])
     let call = try #require(game.timers.first { $0.scheduled.key == .snap(1) })
     #expect(call.scheduled.player == "Ray" && call.due - game.clock >= 0.5)
     #expect(game.advance(by: 0.5) == [.activated("You")])

@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import Testing
 
 @testable import SnapGame
@@ -86,7 +87,7 @@ import Testing
     ),
     (
       Snap.Options(
-        players: ["A", "B"], deck: PlayingCard.standardDeck.dropLast() + [PlayingCard("A♠")!]),
+        players: ["A", "B"], deck: PlayingCard.standardDeck.dropLast() + [playingCard("A♠")]),
       "invalid-deck"
     ),
   ])

@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
   /// A holds 50 closed cards and 5♠ open; B holds only 5♥ open.
   func almostWon() throws -> Snap.State {
     let rest = PlayingCard.standardDeck.filter {
-      $0 != PlayingCard("5♠")! && $0 != PlayingCard("5♥")!
+      $0 != playingCard("5♠") && $0 != playingCard("5♥")
     }
     return try table([(rest.map(\.description).joined(separator: " "), "5♠"), ("", "5♥")])
   }
@@ -33,7 +34,7 @@ import Testing
   }
 
   @Test func aWrongCallThatGivesAPlayerEveryCardAlsoEndsTheRound() throws {
-    let rest = PlayingCard.standardDeck.filter { $0 != PlayingCard("5♥")! }
+    let rest = PlayingCard.standardDeck.filter { $0 != playingCard("5♥") }
     var state = try table([(rest.map(\.description).joined(separator: " "), ""), ("5♥", "")])
     _ = try Snap.apply(.snap, by: "B", to: &state)
     _ = try Snap.apply(.resume, by: .referee, to: &state)
@@ -84,9 +85,9 @@ import Testing
         .left(
           "B",
           given: [
-            .init(to: "C", card: PlayingCard("5♣")!), .init(to: "A", card: PlayingCard("4♣")!),
-            .init(to: "C", card: PlayingCard("3♣")!), .init(to: "A", card: PlayingCard("7♦")!),
-            .init(to: "C", card: PlayingCard("6♦")!),
+            .init(to: "C", card: playingCard("5♣")), .init(to: "A", card: playingCard("4♣")),
+            .init(to: "C", card: playingCard("3♣")), .init(to: "A", card: playingCard("7♦")),
+            .init(to: "C", card: playingCard("6♦")),
           ])
       ])
     #expect(state["C"].closed == cards("6♦ 3♣ 5♣ 8♠"))

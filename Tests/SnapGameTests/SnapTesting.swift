@@ -9,7 +9,7 @@ typealias Snap = SnapGame
 
 /// Cards from their text forms separated by spaces: `"A♠ 10♥ KC"`.
 func cards(_ text: String) -> [PlayingCard] {
-  text.split(separator: " ").map { PlayingCard($0)! }
+  text.split(separator: " ").map { playingCard($0) }
 }
 
 /// The 52-card deck, in dealing order, that gives each player (listed from the starting player
@@ -63,7 +63,10 @@ func status(_ state: Snap.State, for viewer: Viewer) -> String {
 
 extension Snap.State {
   /// The player named `id`.
-  subscript(id: PlayerID) -> Snap.Player { players[index(of: id)!] }
+  subscript(id: PlayerID) -> Snap.Player {
+    guard let index = index(of: id) else { preconditionFailure("\(id) is not at the table") }
+    return players[index]
+  }
 
   /// Every card in play, from every pile.
   var allCards: [PlayingCard] { players.flatMap { $0.closed + $0.open } }

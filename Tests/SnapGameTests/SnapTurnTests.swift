@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import Testing
 
 @testable import SnapGame
@@ -8,16 +9,16 @@ import Testing
     var game = try match(
       ["A", "B"], starting: "A", deck: deck(players: 2, tops: ["2♠ 3♠", "4♥ 5♥"]))
     game.advance(by: Snap.dealingDuration)
-    #expect(try game.perform(.turn, by: "A") == [.turned("A", card: PlayingCard("2♠")!)])
+    #expect(try game.perform(.turn, by: "A") == [.turned("A", card: playingCard("2♠"))])
     #expect(game.state["A"].open == cards("2♠"))
     #expect(game.state["A"].closed.count == 25)
     expectRefused(.turn, by: "B", in: game.state, .notYourTurn)
     expectRefused(.turn, by: "A", in: game.state, .alreadyTurned)
     #expect(game.advance(by: 0.49) == [])
     #expect(game.advance(by: 0.01) == [.activated("B")])
-    #expect(try game.perform(.turn, by: "B") == [.turned("B", card: PlayingCard("4♥")!)])
+    #expect(try game.perform(.turn, by: "B") == [.turned("B", card: playingCard("4♥"))])
     #expect(game.advance(by: 0.5) == [.activated("A")])
-    #expect(try game.perform(.turn, by: "A") == [.turned("A", card: PlayingCard("3♠")!)])
+    #expect(try game.perform(.turn, by: "A") == [.turned("A", card: playingCard("3♠"))])
     #expect(game.state["A"].open == cards("2♠ 3♠"))
   }
 
@@ -43,7 +44,7 @@ import Testing
     #expect(state["B"].closed == cards("6♥ 5♥ 4♥"))
     #expect(state["B"].open.isEmpty)
     let turn = try Snap.apply(.turn, by: "B", to: &state)
-    #expect(turn.events == [.turned("B", card: PlayingCard("4♥")!)])
+    #expect(turn.events == [.turned("B", card: playingCard("4♥"))])
   }
 
   @Test func aRecycleThatEndsTheMatchCancelsTheComputerPlayersPendingCalls() throws {

@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
     let won = Snap.Event.pileWon(by: "A", from: "B", count: 2, cards: cards("2♥ 3♥"))
     let paid = Snap.Event.paid(by: "A", .init(to: "B", card: PlayingCard("2♥")))
     let left = Snap.Event.left("B", given: [.init(to: "A", card: PlayingCard("2♥"))])
-    let turned = Snap.Event.turned("A", card: PlayingCard("2♥")!)
+    let turned = Snap.Event.turned("A", card: playingCard("2♥"))
     for viewer: Viewer in [.player("A"), .player("B"), .player("Nobody")] {
       #expect(
         Snap.redact(won, for: viewer) == .pileWon(by: "A", from: "B", count: 2, cards: nil))

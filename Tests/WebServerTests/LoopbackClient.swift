@@ -133,7 +133,9 @@ final class WebSocketClient {
       if chunk.isEmpty { throw ClientError("closed during handshake") }
       buffer += chunk
     }
-    let end = buffer.firstRange(of: Array("\r\n\r\n".utf8))!
+    guard let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) else {
+      throw ClientError("no end of the handshake")
+    }
     let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
     guard head.hasPrefix("HTTP/1.1 101") else { throw ClientError("handshake: \(head)") }
     buffer.removeSubrange(..<end.upperBound)

@@ -84,7 +84,7 @@ final class Recorder: WebServer.Handler {
       "name": request.query["name"] ?? "",
       "body": String(decoding: request.body, as: UTF8.self),
     ]
-    let json = try! JSONEncoder().encode(reply)
+    let json = (try? JSONEncoder().encode(reply)) ?? Data()
     return HTTPResponse(contentType: "application/json", body: Array(json))
   }
 

@@ -65,7 +65,7 @@ extension WebServerTests {
         if chunk.isEmpty { throw ClientError("closed") }
         pending += chunk
       }
-      let end = pending.firstRange(of: separator)!
+      guard let end = pending.firstRange(of: separator) else { throw ClientError("no header end") }
       let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self).lowercased()
       let status = Int(head.split(separator: " ")[1]) ?? 0
       let length =
