@@ -40,7 +40,7 @@ public enum HintFollowingPlayer {
     // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
     var match = valid { try Match<MatchingGame>(options: options, seed: seed) }
     while let action = MatchingGame.hintedAction(in: match.state) {
-      valid { try match.perform(action, by: .solo) }
+      perform(action, in: &match)
     }
     return match
   }
@@ -55,7 +55,7 @@ public enum HintFollowingPlayer {
   public static func finished(_ options: SetGame.Options, seed: UInt64) -> Match<SetGame> {
     var match = valid { try Match<SetGame>(options: options, seed: seed) }
     while let action = SetGame.hintedAction(in: match.state) {
-      valid { try match.perform(action, by: .solo) }
+      perform(action, in: &match)
     }
     return match
   }

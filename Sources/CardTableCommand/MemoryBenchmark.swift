@@ -43,7 +43,7 @@ public enum PerfectRecallPlayer {
     var knownPairs: [(Int, Int)] = []
     var next = 0
     func flip(_ index: Int) {
-      valid { try match.perform(.flip(index), by: .solo) }
+      perform(.flip(index), in: &match)
     }
     /// Turns the next unseen card and remembers it; returns its index.
     func flipUnseen() -> Int {
