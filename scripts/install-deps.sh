@@ -6,7 +6,7 @@ set -euo pipefail
 
 APT_PACKAGES=(
   pkg-config
-  libwebsockets-dev libuv1-dev
+  libwebsockets-dev libuv1-dev zlib1g-dev
   libsqlite3-dev
   libncurses-dev
   chromium tmux

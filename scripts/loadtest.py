@@ -225,6 +225,11 @@ async def play_memory(client: Client, seed: int, board: list[str], games: int,
                       latencies: list[float], timeout: float) -> int:
     """Plays `games` perfect Memory games (the first `new`, then `restart`s); returns flips."""
     flips = 0
+    if games == 0:
+        # No games to play: deal one anyway, so the throughput phase asks for a real view.
+        answer, _ = await client.request({"cmd": "new", "game": "memory", "seed": seed}, timeout)
+        assert answer["type"] == "update", answer
+        return 0
     for game in range(games):
         command = {"cmd": "new", "game": "memory", "seed": seed} if game == 0 else {"cmd": "restart"}
         answer, _ = await client.request(command, timeout)
@@ -408,7 +413,7 @@ def main() -> int:
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "cardtable"))
     parser.add_argument("--web", default=os.path.join(ROOT, "web"))
     parser.add_argument("--clients", default="100,1000", help="comma-separated client counts")
-    parser.add_argument("--games", type=int, default=1, help="Memory games per client")
+    parser.add_argument("--games", type=int, default=1, help="Memory games per client (0: only deal one, for the throughput phase)")
     parser.add_argument("--seconds", type=float, default=10.0, help="throughput phase length")
     parser.add_argument("--rate", type=float, default=20.0,
                         help="max state requests per second per client (server limit: 30)")

@@ -5,7 +5,8 @@
 extension WebServer {
   /// Where the server listens, what it serves, and the limits it enforces per connection.
   public struct Configuration: Sendable {
-    /// The address to listen on: an IPv4 or IPv6 address, or an interface name.
+    /// The address to listen on: an IPv4 or IPv6 address, or a host name (resolved with
+    /// `getaddrinfo`).
     public var host: String
     /// The TCP port; 0 takes any free port, reported by ``WebServer/port`` after `start()`.
     public var port: Int
