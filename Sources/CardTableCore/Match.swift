@@ -46,7 +46,9 @@ public struct Match<Rules: GameRules>: Sendable {
   /// Seconds since the deal on the match clock.
   @inlinable public var clock: Double { _clock }
   /// Every accepted action, oldest first.
-  @inlinable public var log: [Entry] { _log }
+  ///
+  /// Built from the compact log on each call; ``entry(at:)`` reads one entry.
+  @inlinable public var log: [Entry] { _log.indices.map(entry(at:)) }
   /// The pending follow-ups, in the order they were set.
   @inlinable public var timers: [Timer] { _timers }
   /// Every game of the match that has ended, finished or abandoned, oldest first.
@@ -57,7 +59,14 @@ public struct Match<Rules: GameRules>: Sendable {
   // calling the unspecialized generic code across modules.
   @usableFromInline var _state: Rules.State
   @usableFromInline var _clock: Double = 0
-  @usableFromInline var _log: [Entry] = []
+  /// The log in its compact form: the players are indices into `actors`, so that an entry
+  /// holds no reference and the log is copied and freed as plain memory.
+  ///
+  /// NB: measured: an `Entry` holding its `PlayerID` (a `String`) made freeing a Memory
+  /// match's log an element-by-element generic destroy, 8 % of a game.
+  @usableFromInline var _log: [Logged] = []
+  /// Everyone who has performed an action, in order of their first one.
+  @usableFromInline var actors: [PlayerID] = []
   @usableFromInline var _timers: [Timer] = []
   @usableFromInline var nextSequence = 0
   @usableFromInline var _results: [GameResult<Rules.Settings>] = []
@@ -66,16 +75,44 @@ public struct Match<Rules: GameRules>: Sendable {
   /// One outcome reused by every action, so that an action allocates nothing it need not.
   @usableFromInline var scratch = Outcome<Rules>()
 
+  /// One log entry with its player as an index into `actors`.
+  @usableFromInline
+  struct Logged: Sendable {
+    @usableFromInline var time: Double
+    @usableFromInline var action: Rules.Action
+    @usableFromInline var actor: Int32
+    @usableFromInline var automatic: Bool
+
+    @inlinable
+    init(time: Double, action: Rules.Action, actor: Int32, automatic: Bool) {
+      self.time = time
+      self.action = action
+      self.actor = actor
+      self.automatic = automatic
+    }
+  }
+
   /// Deals a new game and starts its opening timers.
   @inlinable
   public init(options: Rules.Options, seed: UInt64) throws(Rules.RuleViolation) {
     self.options = options
     self.seed = seed
     self._state = try Rules.deal(options, seed: seed)
+    // NB: a game's first actions then append without growing the log step by step.
+    _log.reserveCapacity(32)
     Rules.opening(_state, into: &scratch)
     schedule(scratch.scheduled)
     stamp(scratch.marks, by: nil)
     checkInvariants()
+  }
+
+  /// The accepted action at `index` of the log (`0..<version`).
+  @inlinable
+  public func entry(at index: Int) -> Entry {
+    let logged = _log[index]
+    return Entry(
+      time: logged.time, player: actors[Int(logged.actor)], action: logged.action,
+      automatic: logged.automatic)
   }
 
   /// Whether the game has ended.
@@ -156,7 +193,8 @@ public struct Match<Rules: GameRules>: Sendable {
     scratch.removeAll()
     try Rules.apply(action, by: player, to: &_state, into: &scratch)
     let index = _log.count
-    _log.append(Entry(time: _clock, player: player, action: action, automatic: automatic))
+    _log.append(
+      Logged(time: _clock, action: action, actor: actor(of: player), automatic: automatic))
     if !scratch.cancelled.isEmpty {
       let cancelled = scratch.cancelled
       _timers.removeAll { cancelled.contains($0.scheduled.key) }
@@ -164,6 +202,14 @@ public struct Match<Rules: GameRules>: Sendable {
     schedule(scratch.scheduled)
     if !scratch.marks.isEmpty { stamp(scratch.marks, by: index) }
     checkInvariants()
+  }
+
+  /// The index of `player` in `actors`, added on its first action.
+  @inlinable
+  mutating func actor(of player: PlayerID) -> Int32 {
+    for index in actors.indices where actors[index] == player { return Int32(index) }
+    actors.append(player)
+    return Int32(actors.count - 1)
   }
 
   @inlinable

@@ -98,6 +98,20 @@ enum BellGame: GameRules {
     #expect(match.nextDue == nil)
   }
 
+  @Test func theLogNamesWhoActedInEveryEntryAmongSeveralPlayers() throws {
+    var match = try Match<BellGame>(options: .init(limit: 9), seed: 1)
+    let (ann, bob) = (PlayerID("Ann"), PlayerID("Bob, who has a name longer than fifteen bytes"))
+    for player in [ann, bob, bob, ann] {
+      try match.perform(.press, by: player)
+      match.advance(by: 1)
+    }
+    let names = [ann, .referee, bob, .referee, bob, .referee, ann, .referee]
+    #expect(match.log.map(\.player) == names)
+    #expect((0..<match.version).map { match.entry(at: $0) } == match.log)
+    #expect(
+      match.log.map(\.action) == [.press, .ring, .press, .ring, .press, .ring, .press, .ring])
+  }
+
   @Test func aRefusedActionLeavesTheMatchUnchanged() throws {
     var match = try Match<BellGame>(options: .init(), seed: 1)
     try match.perform(.press, by: .solo)
