@@ -35,15 +35,22 @@ let package = Package(
         "CardTableTesting",
       ],
       exclude: ["Golden"]),
-    .target(name: "GameServer", dependencies: ["GameWire", "CardTableCore"]),
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "GameStore", dependencies: ["CSQLite", "CardTableCore"]),
     .testTarget(
-      name: "GameServerTests", dependencies: ["GameServer", "GameWire", "CardTableTesting"],
+      name: "GameStoreTests", dependencies: ["GameStore", "CSQLite", "CardTableCore"]),
+    .target(name: "GameServer", dependencies: ["GameWire", "GameStore", "CardTableCore"]),
+    .testTarget(
+      name: "GameServerTests",
+      dependencies: ["GameServer", "GameStore", "GameWire", "CardTableTesting"],
       exclude: ["Golden"]),
     .target(
       name: "CardTableCommand",
       dependencies: [
-        "CardTableCore", "GameWire", "GameServer", "MemoryGame", "MatchingGame", "SetGame",
-        "SnapGame", "WebServer",
+        "CardTableCore", "GameWire", "GameServer", "GameStore", "MemoryGame", "MatchingGame",
+        "SetGame", "SnapGame", "WebServer",
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),

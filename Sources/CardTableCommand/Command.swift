@@ -1,17 +1,51 @@
+import GameStore
+
 /// What the user asked `cardtable` to do, parsed from its arguments.
 public enum Command: Equatable, Sendable {
   /// `cardtable engine`: the JSON Lines console on standard input and output.
   case engine
   /// `cardtable bench [NAME...] [--quick]`: runs the benchmarks and prints their figures.
   case bench(only: [String], quick: Bool)
-  /// `cardtable serve [--host H] [--port P] [--web DIR]`: the web client and its games.
-  case serve(host: String, port: Int, webRoot: String?)
+  /// `cardtable serve [--host H] [--port P] [--web DIR] [--data DIR] [--keep-days N]
+  /// [--durability normal|full]`: the web client and its games.
+  case serve(ServeOptions)
+  /// `cardtable stats [--data DIR] [--json]`: every player's statistics.
+  case stats(data: String?, json: Bool)
+  /// `cardtable export ID [--data DIR] [--out FILE]`: a room as a save file.
+  case export(room: String, data: String?, output: String?)
+  /// `cardtable verify FILE`: replays a save file and checks it.
+  case verify(file: String)
   /// `cardtable help` or `--help`.
   case help
-  /// `cardtable serve --help` or `bench --help`: one command's usage.
+  /// `cardtable serve --help` and the like: one command's usage.
   case commandHelp(String)
   /// `cardtable --version`.
   case version
+}
+
+/// How `cardtable serve` runs.
+public struct ServeOptions: Equatable, Sendable {
+  public var host = "127.0.0.1"
+  public var port = 8080
+  /// The web client's files; nil: found next to the executable.
+  public var webRoot: String?
+  /// Where the data is kept; nil: the user's data directory.
+  public var data: String?
+  /// Unfinished rooms untouched this many days are closed as abandoned.
+  public var keepDays = 30
+  public var durability = SQLiteStore.Durability.normal
+
+  public init(
+    host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil, data: String? = nil,
+    keepDays: Int = 30, durability: SQLiteStore.Durability = .normal
+  ) {
+    self.host = host
+    self.port = port
+    self.webRoot = webRoot
+    self.data = data
+    self.keepDays = keepDays
+    self.durability = durability
+  }
 }
 
 /// Arguments that do not make a command, with a sentence saying why.
@@ -26,12 +60,47 @@ extension Command {
 
   /// `serve`'s usage, for `cardtable serve --help`.
   public static let serveUsage = """
-    Usage: cardtable serve [--host H] [--port P] [--web DIR]
+    Usage: cardtable serve [--host H] [--port P] [--web DIR] [--data DIR] [--keep-days N]
+                           [--durability normal|full]
 
-    Serves the games in the browser until SIGINT or SIGTERM.
-      --host H    the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-      --port P    the port (default 8080; 0 picks any free port and prints it)
-      --web DIR   the web client's files (found automatically in a checkout or an install)
+    Serves the games in the browser until SIGINT or SIGTERM, keeping every game in a SQLite
+    database so that nothing is lost when the page reloads or the server restarts.
+      --host H        the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+      --port P        the port (default 8080; 0 picks any free port and prints it)
+      --web DIR       the web client's files (found automatically in a checkout or an install)
+      --data DIR      where the games are kept (default $XDG_DATA_HOME/cardtable, else
+                      ~/.local/share/cardtable)
+      --keep-days N   close unfinished games untouched for N days as abandoned (default 30)
+      --durability D  normal: every move survives the server being killed (default);
+                      full: also a power cut, at the cost of a disk flush per move
+    """
+
+  /// `stats`'s usage.
+  public static let statsUsage = """
+    Usage: cardtable stats [--data DIR] [--json]
+
+    Prints every player's statistics per game and setting: played, won, best score, best time,
+    current and best streak (practice games and replays do not count).
+      --data DIR   where the games are kept (as for serve)
+      --json       one JSON object instead of a table
+    """
+
+  /// `export`'s usage.
+  public static let exportUsage = """
+    Usage: cardtable export ROOM [--data DIR] [--out FILE]
+
+    Writes the room ROOM (the id at the end of its /play/ link) as a save file
+    (docs/SAVEFILE.md) to FILE, or to standard output.
+      --data DIR   where the games are kept (as for serve)
+      --out FILE   the file to write
+    """
+
+  /// `verify`'s usage.
+  public static let verifyUsage = """
+    Usage: cardtable verify FILE
+
+    Replays a save file through the rules and says whether every move was legal and every
+    recorded result is right. Exits 0 when it is, 1 with the first bad move when it is not.
     """
 
   /// `bench`'s usage, for `cardtable bench --help`.
@@ -52,16 +121,23 @@ extension Command {
     Usage: cardtable <command> [options]
 
     Commands:
-      serve               Serve the games in the browser.
+      serve               Serve the games in the browser, keeping every game.
                           --host H (default 127.0.0.1), --port P (default 8080; 0 = any free
-                          port), --web DIR (the web client; found automatically in a checkout)
+                          port), --web DIR, --data DIR, --keep-days N, --durability normal|full
+      stats               Print the players' statistics (--json for JSON).
+      export ROOM         Write a room as a save file (--out FILE).
+      verify FILE         Replay a save file and check every move and result.
       engine              Read JSON Lines commands on stdin, answer on stdout (docs/ENGINE.md).
       bench [NAME...]     Run benchmarks (build with -c release) and print their figures.
                           --quick runs a shorter version.
-      help                Show this text.
+      help                Show this text; `cardtable COMMAND --help` shows one command's.
 
     Options:
       --version           Print the version.
+
+    Exit status: 0 done; 1 failed (verify: a bad move); 2 bad arguments; 3 the data cannot be
+    used; 4 the disk is full; 5 the data is locked by another process; 6 the database is
+    damaged; 7 it was written by a newer CardTable.
     """
 
   /// Parses the arguments that follow the program name.
@@ -82,6 +158,31 @@ extension Command {
       return .engine
     case "serve":
       return try parseServe(rest)
+    case "stats":
+      let options = try Options(
+        rest, of: "stats", usage: statsUsage, values: ["--data"], flags: ["--json"])
+      if let help = options.help { return help }
+      try options.noPositional()
+      return .stats(data: options.values["--data"], json: options.flags.contains("--json"))
+    case "export":
+      var options = try Options(
+        rest, of: "export", usage: exportUsage, values: ["--data", "--out"], flags: [])
+      if let help = options.help { return help }
+      guard let room = options.positional.first else {
+        throw UsageError(message: "export needs a room id (the end of its /play/ link).")
+      }
+      options.positional.removeFirst()
+      try options.noPositional()
+      return .export(room: room, data: options.values["--data"], output: options.values["--out"])
+    case "verify":
+      var options = try Options(rest, of: "verify", usage: verifyUsage, values: [], flags: [])
+      if let help = options.help { return help }
+      guard let file = options.positional.first else {
+        throw UsageError(message: "verify needs a save file.")
+      }
+      options.positional.removeFirst()
+      try options.noPositional()
+      return .verify(file: file)
     case "bench":
       var only: [String] = []
       var quick = false
@@ -103,35 +204,88 @@ extension Command {
   }
 
   private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {
-    var host = "127.0.0.1"
-    var port = 8080
-    var webRoot: String?
-    var remaining = arguments[...]
-    while let option = remaining.popFirst() {
-      if ["--help", "-h"].contains(option) { return .commandHelp(serveUsage) }
-      let (name, inline) = splitOption(option)
-      guard ["--host", "--port", "--web"].contains(name) else {
-        throw UsageError(message: "serve: unknown option \"\(option)\".")
-      }
-      guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-        throw UsageError(message: "serve: \(name) needs a value.")
-      }
+    let options = try Options(
+      arguments, of: "serve", usage: serveUsage,
+      values: ["--host", "--port", "--web", "--data", "--keep-days", "--durability"], flags: [])
+    if let help = options.help { return help }
+    try options.noPositional()
+    var serve = ServeOptions()
+    for (name, value) in options.values {
       switch name {
-      case "--host": host = value
+      case "--host": serve.host = value
       case "--port":
         guard let number = Int(value), (0...65_535).contains(number) else {
           throw UsageError(
             message: "serve: --port must be a number from 0 to 65535, not \"\(value)\".")
         }
-        port = number
-      default: webRoot = value
+        serve.port = number
+      case "--web": serve.webRoot = value
+      case "--data": serve.data = value
+      case "--keep-days":
+        guard let days = Int(value), (1...36_500).contains(days) else {
+          throw UsageError(
+            message:
+              "serve: --keep-days must be a number of days from 1 to 36500, not \"\(value)\".")
+        }
+        serve.keepDays = days
+      default:
+        guard let durability = SQLiteStore.Durability(rawValue: value) else {
+          throw UsageError(
+            message: "serve: --durability must be normal or full, not \"\(value)\".")
+        }
+        serve.durability = durability
       }
     }
-    return .serve(host: host, port: port, webRoot: webRoot)
+    return .serve(serve)
+  }
+
+  /// A command's arguments: options that take a value, flags, and the rest in order.
+  private struct Options {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+    var help: Command?
+    let command: String
+
+    init(
+      _ arguments: [String], of command: String, usage: String, values names: Set<String>,
+      flags flagNames: Set<String>
+    ) throws(UsageError) {
+      self.command = command
+      var remaining = arguments[...]
+      while let argument = remaining.popFirst() {
+        if ["--help", "-h"].contains(argument) {
+          help = .commandHelp(usage)
+          return
+        }
+        guard argument.hasPrefix("-"), argument != "-" else {
+          positional.append(argument)
+          continue
+        }
+        let (name, inline) = Command.splitOption(argument)
+        if flagNames.contains(name), inline == nil {
+          flags.insert(name)
+          continue
+        }
+        guard names.contains(name) else {
+          throw UsageError(message: "\(command): unknown option \"\(argument)\".")
+        }
+        guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+          throw UsageError(message: "\(command): \(name) needs a value.")
+        }
+        values[name] = value
+      }
+    }
+
+    func noPositional() throws(UsageError) {
+      if let extra = positional.first {
+        throw UsageError(message: "\(command): unexpected argument \"\(extra)\".")
+      }
+    }
   }
 
   /// Splits `--name=value` into its parts; `--name` alone has no inline value.
-  private static func splitOption(_ option: String) -> (String, String?) {
+  static func splitOption(_ option: String) -> (String, String?) {
     guard let equals = option.firstIndex(of: "=") else { return (option, nil) }
     return (String(option[..<equals]), String(option[option.index(after: equals)...]))
   }

@@ -12,8 +12,14 @@ extension Command {
       print(Command.versionText)
     case .engine:
       EngineLoop.run()
-    case .serve(let host, let port, let webRoot):
-      return Serve.run(host: host, port: port, webRoot: webRoot)
+    case .serve(let options):
+      return Serve.run(options)
+    case .stats(let data, let json):
+      return Stats.run(data: data, json: json)
+    case .export(let room, let data, let output):
+      return Export.run(room: room, data: data, output: output)
+    case .verify(let file):
+      return Verify.run(file: file)
     case .bench(let only, let quick):
       let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
       guard !chosen.isEmpty else {

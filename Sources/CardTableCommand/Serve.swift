@@ -1,4 +1,5 @@
 import GameServer
+import GameStore
 import GameWire
 import Synchronization
 import WebServer
@@ -7,8 +8,8 @@ import WebServer
   import Glibc
 #endif
 
-/// Connects the WebSocket server to the game server: connections on `/ws` become clients with
-/// a room each; `/api/` answers a few JSON endpoints.
+/// Connects the WebSocket server to the game server: connections on `/ws` become its clients;
+/// `/api/` answers a few JSON endpoints.
 ///
 /// Every call comes on the web server's loop thread, and the game server runs there too: a
 /// message is answered in the callback that brought it, with no hop to another thread.
@@ -35,12 +36,21 @@ final class WebBridge: WebServer.Handler {
   // thread only (every Handler call), so they need no lock.
   nonisolated(unsafe) private let parts = Parts()
 
-  func attach(web server: WebServer, newSeed: @escaping () -> UInt64) {
+  func attach(web server: WebServer, store: any GameStore, configuration: GameServer.Configuration)
+  {
     parts.web = server
-    parts.games = GameServer(host: parts, newSeed: newSeed)
+    parts.games = GameServer(
+      host: parts, store: store, configuration: configuration,
+      log: { line in printError(line) })
+  }
+
+  /// Closes the rooms left untouched too long; on the loop thread, before the first client.
+  func closeIdleRooms() -> Int {
+    parts.games?.closeIdleRooms(at: parts.clock()) ?? 0
   }
 
   func detach() {
+    parts.games?.shutdown()
     parts.games = nil
   }
 
@@ -49,7 +59,7 @@ final class WebBridge: WebServer.Handler {
       parts.web?.close(connection)
       return
     }
-    parts.games?.connected(ClientID(connection.rawValue))
+    parts.games?.connected(ClientID(connection.rawValue), at: parts.clock())
   }
 
   func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID) {
@@ -81,7 +91,10 @@ final class WebBridge: WebServer.Handler {
       let body: JSON = ["games": JSON(GameCatalog.names)]
       return .json(body.text)
     case ("GET", "/api/health"):
-      let body: JSON = ["ok": true, "rooms": JSON(parts.games?.roomCount ?? 0)]
+      let body: JSON = [
+        "ok": true, "rooms": JSON(parts.games?.roomCount ?? 0),
+        "clients": JSON(parts.games?.clientCount ?? 0),
+      ]
       return .json(body.text)
     default:
       return nil
@@ -91,18 +104,34 @@ final class WebBridge: WebServer.Handler {
 
 /// `cardtable serve`: the web client and its games on one port until SIGINT or SIGTERM.
 enum Serve {
-  static func run(host: String, port: Int, webRoot: String?) -> Int32 {
-    guard let root = webRoot ?? WebRoot.locate() else {
+  /// The page's own addresses, answered with its `index.html` (docs/PROTOCOL.md "Addresses").
+  static let pageRoutes = ["/play/", "/scores"]
+
+  static func run(_ options: ServeOptions) -> Int32 {
+    guard let root = options.webRoot ?? WebRoot.locate() else {
       printError(
         "serve: cannot find the web client; pass --web DIR or set CARDTABLE_WEB (looked in \(WebRoot.candidates().joined(separator: ", ")))."
       )
       return 1
     }
+    let store: SQLiteStore
+    switch DataDirectory.open(options.data, durability: options.durability, exclusive: true) {
+    case .success(let opened): store = opened
+    case .failure(let failure): return failure.report("serve")
+    }
+    print("CardTable keeps its games in \(store.path)")
     let bridge = WebBridge()
     let web = WebServer(
-      configuration: WebServer.Configuration(host: host, port: port, staticRoot: root),
+      configuration: WebServer.Configuration(
+        host: options.host, port: options.port, staticRoot: root, pageRoutes: pageRoutes),
       handler: bridge)
-    bridge.attach(web: web, newSeed: { UInt64.random(in: .min ... .max) })
+    bridge.attach(
+      web: web, store: store, configuration: GameServer.Configuration(keepDays: options.keepDays))
+    // NB: before the loop thread starts, so this is the game server's only thread yet.
+    let closed = bridge.closeIdleRooms()
+    if closed > 0 {
+      print("CardTable closed \(closed) games untouched for \(options.keepDays) days as abandoned.")
+    }
     do {
       try web.start()
     } catch {
@@ -110,6 +139,7 @@ enum Serve {
       bridge.detach()
       return 1
     }
+    let host = options.host
     let shownHost = host.contains(":") ? "[\(host)]" : host
     // NB: announced only once SIGINT and SIGTERM are watched: a script that signals the server
     // as soon as it reads this line must not find the default action still in place.
@@ -118,11 +148,63 @@ enum Serve {
       fflush(nil)
     }
     print("CardTable stopping (signal \(signal)).")
+    // NB: every acknowledged move is in the store already: stopping flushes nothing.
     web.stop()
     bridge.detach()
     print("CardTable stopped.")
     fflush(nil)
     return 0
+  }
+}
+
+/// The data directory of the commands that keep data.
+enum DataDirectory {
+  /// A store that could not be opened, and why.
+  struct Failure: Error {
+    var error: StoreError?
+    var message: String
+
+    /// Prints the reason and returns the exit status it calls for.
+    func report(_ command: String) -> Int32 {
+      printError("\(command): \(message)")
+      return error?.exitCode ?? 3
+    }
+  }
+
+  /// The directory `given`, or the user's data directory.
+  static func path(_ given: String?) -> String? {
+    given ?? SQLiteStore.defaultDirectory(environment: environment())
+  }
+
+  static func open(
+    _ given: String?, durability: SQLiteStore.Durability = .normal, exclusive: Bool = false,
+    readOnly: Bool = false
+  ) -> Result<SQLiteStore, Failure> {
+    guard let directory = path(given) else {
+      return .failure(
+        Failure(message: "no data directory: set HOME or XDG_DATA_HOME, or pass --data DIR."))
+    }
+    if readOnly, access(directory + "/" + SQLiteStore.fileName, F_OK) != 0 {
+      return .failure(
+        Failure(
+          error: .unavailable(path: directory, reason: "no games have been kept there yet"),
+          message: "no games are kept in \(directory) yet."))
+    }
+    do {
+      return .success(
+        try SQLiteStore.open(
+          directory: directory, durability: durability, exclusive: exclusive, readOnly: readOnly))
+    } catch {
+      return .failure(Failure(error: error, message: error.description))
+    }
+  }
+
+  private static func environment() -> [String: String] {
+    var values: [String: String] = [:]
+    for name in ["HOME", "XDG_DATA_HOME"] {
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return values
   }
 }
 

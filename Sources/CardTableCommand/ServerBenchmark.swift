@@ -1,3 +1,5 @@
+import GameServer
+import GameStore
 import GameWire
 import WebServer
 
@@ -77,6 +79,18 @@ enum ServerProbe {
     }
   }
 
+  /// A new empty directory under /tmp for a benchmark's store.
+  static func temporaryDirectory() throws -> String {
+    var template = Array("/tmp/cardtable-bench-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
+    }
+    guard let made else {
+      throw SocketSwarm.Failure(description: "cannot make a directory under /tmp")
+    }
+    return made
+  }
+
   /// Serves `clients` clients `rounds` messages each and returns the loop thread's CPU per
   /// message, and the last reply a client received.
   static func measure(_ kind: Kind, clients: Int, rounds: Int) throws -> (
@@ -93,7 +107,9 @@ enum ServerProbe {
     } else {
       let bridge = WebBridge()
       server = WebServer(configuration: configuration, handler: bridge)
-      bridge.attach(web: server, newSeed: { 42 })
+      // NB: a real store in a fresh directory, as `cardtable serve` keeps one.
+      let store = try SQLiteStore.open(directory: try temporaryDirectory())
+      bridge.attach(web: server, store: store, configuration: GameServer.Configuration())
     }
     try server.start()
     defer { server.stop() }
@@ -106,9 +122,13 @@ enum ServerProbe {
       case .echo: ""
       }
     if !game.isEmpty {
+      for client in 0..<clients { try swarm.send(#"{"cmd":"hello"}"#, from: client) }
+      _ = try swarm.receiveOneEach(timeout: 10)
       for client in 0..<clients {
         try swarm.send(#"{"cmd":"new","game":"\#(game)","seed":\#(client)}"#, from: client)
       }
+      // NB: `joined`, then the update.
+      _ = try swarm.receiveOneEach(timeout: 10)
       _ = try swarm.receiveOneEach(timeout: 10)
     }
     var reply = ""

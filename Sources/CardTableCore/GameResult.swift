@@ -17,6 +17,23 @@ public struct PlayerScore: Sendable, Equatable, Codable {
   }
 }
 
+/// Which way a game's scores are better (Memory counts mistakes; Matchismo counts points).
+public enum ScoreOrder: String, Sendable, Equatable, Codable {
+  case higherIsBetter = "higher"
+  case lowerIsBetter = "lower"
+  /// The game keeps no score worth comparing (Concentration, Snap!).
+  case none
+
+  /// Whether `a` is a better score than `b`; always false when scores are not compared.
+  public func isBetter(_ a: Int, than b: Int) -> Bool {
+    switch self {
+    case .higherIsBetter: a > b
+    case .lowerIsBetter: a < b
+    case .none: false
+    }
+  }
+}
+
 /// The settings a record names: which game it was and how it was set up.
 ///
 /// Each game's record settings say, in a short text, what a person comparing scores needs to
@@ -28,6 +45,15 @@ public protocol RecordSettings: Sendable, Equatable {
   var summary: String { get }
   /// Reads a record's game name and summary back; nil when they name other settings.
   init?(game: String, summary: String)
+  /// The settings whose games are compared with one another in statistics and high scores
+  /// (Memory's difficulty; Snap!'s table without its round), by default the whole summary.
+  var category: String { get }
+  /// Which way this game's scores are better.
+  var scoreOrder: ScoreOrder { get }
+}
+
+extension RecordSettings {
+  public var category: String { summary }
 }
 
 /// The rules' account of one ended game: who played it with which settings, how it scored and
@@ -56,6 +82,14 @@ public struct GameRecord<Settings: Sendable & Equatable>: Sendable, Equatable {
     self.moves = moves
     self.ending = ending
     self.winner = winner
+  }
+}
+
+extension GameRecord {
+  /// Whether `player` won it: finished with `player` the winner, or — in a game without a
+  /// winner, of one player or two sharing a table — simply finished.
+  public func isWin(for player: PlayerID) -> Bool {
+    ending == .finished && (winner == nil || winner == player)
   }
 }
 

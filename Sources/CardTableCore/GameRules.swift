@@ -105,10 +105,12 @@ public protocol GameRules: SendableMetatype {
   /// keep no records.
   associatedtype Settings: Sendable & Equatable = Never
 
-  /// Deals a new game.
+  /// Deals a new game from `seed`; a game that deals again within the match (*Deal*, a new
+  /// round) takes those seeds from `later`.
   ///
   /// - Throws: a violation when the options are out of range (e.g. a deck of the wrong size).
-  static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State
+  static func deal(_ options: Options, seed: UInt64, later: LaterSeeds) throws(RuleViolation)
+    -> State
 
   /// What a fresh deal starts with: its timers (dealing pauses, a computer player's first
   /// move), and its record when the deal is over at once.
@@ -129,16 +131,31 @@ public protocol GameRules: SendableMetatype {
   /// Whether the game (or the round) has ended.
   static func isOver(_ state: State) -> Bool
 
+  /// The record of the current game were it abandoned now: nil when it has ended (its record
+  /// is made) or the game keeps no records. Used when a player gives a game up, or a table
+  /// left untouched for long is closed.
+  static func abandonedRecord(of state: State) -> GameRecord<Settings>?
+
   /// A sentence naming a broken invariant of `state` (a card lost or doubled), or nil.
   ///
   /// Debug builds check it after every accepted action; see ``Match``.
   static func invariantViolation(in state: State) -> String?
 }
 
+extension GameRules where Settings == Never {
+  public static func abandonedRecord(of state: State) -> GameRecord<Settings>? { nil }
+}
+
 extension GameRules {
   public static func opening(_ state: State, into outcome: inout Outcome<Self>) {}
   public static func redact(_ event: Event, for viewer: Viewer) -> Event? { event }
   public static func invariantViolation(in state: State) -> String? { nil }
+
+  /// Deals a new game whose later deals come from `seed` too (``LaterSeeds/init(seed:)``).
+  @inlinable
+  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+    try deal(options, seed: seed, later: LaterSeeds(seed: seed))
+  }
 
   /// Applies `action` and returns its outcome; see ``apply(_:by:to:into:)``.
   @inlinable

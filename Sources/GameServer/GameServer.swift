@@ -1,5 +1,10 @@
 import CardTableCore
+import GameStore
 import GameWire
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What the game server needs from the program that runs it: a way to send, and one timer.
 ///
@@ -13,6 +18,14 @@ public protocol ServerHost: AnyObject {
   func wake(at time: Double?)
 }
 
+/// Identifies one client connection, whatever the transport.
+public struct ClientID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public var rawValue: UInt64
+  public init(rawValue: UInt64) { self.rawValue = rawValue }
+  public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+  public var description: String { "client-\(rawValue)" }
+}
+
 /// Why the transport refused a client's message before it reached a room.
 public enum RefusedMessage: Sendable, Equatable {
   case tooLarge(bytes: Int, limit: Int)
@@ -20,30 +33,83 @@ public enum RefusedMessage: Sendable, Equatable {
   case notText
 }
 
-/// Runs every client's room: one room per connection, each message handled to the end before
-/// the next, all on the caller's one thread.
+/// Runs every room (docs/PROTOCOL.md): players known by their tokens, rooms with links kept in
+/// a ``GameStore``, each message handled to the end before the next, all on the caller's one
+/// thread.
 ///
 /// The host calls every method from one thread (the web server's loop thread) and tells the
-/// time; a message is answered in the same call, with no hop to another thread. The rooms'
-/// timers wait in one queue ordered by due time, so the host keeps a single timer for all of
-/// them, whatever the number of rooms.
+/// time; a message is answered in the same call. Every accepted action is in the store before
+/// its update is sent. Rooms live in memory while a client has them open; their timers wait in
+/// one queue ordered by due time, so the host keeps a single timer for all of them.
 public final class GameServer {
+  /// The protocol's version, in `welcome`.
+  public static let protocolVersion = 2
+  /// How many rooms `rooms` lists, and how many scores `scores` does.
+  static let listedRooms = 50
+  static let listedScores = 200
+
+  /// What a server keeps and how long.
+  public struct Configuration: Sendable {
+    /// Unfinished rooms untouched for this many days are closed as abandoned.
+    public var keepDays: Int
+    /// How often the server looks for such rooms, in seconds.
+    public var sweepInterval: Double
+
+    public init(keepDays: Int = 30, sweepInterval: Double = 3_600) {
+      self.keepDays = keepDays
+      self.sweepInterval = sweepInterval
+    }
+  }
+
   private let host: any ServerHost
+  private let store: any GameStore
+  private let configuration: Configuration
   private let newSeed: () -> UInt64
-  private var rooms: [ClientID: RoomCore] = [:]
+  private let wallClock: () -> Int64
+  private let log: (String) -> Void
+  private var random: RandomSource
+
+  private var connections: [ClientID: Connection] = [:]
+  private var rooms: [RoomID: Room] = [:]
   private var wakes = WakeQueue()
   /// The wake time each room is queued for, so that a stale queue entry is skipped.
-  private var queued: [ClientID: Double] = [:]
+  private var queued: [RoomID: Double] = [:]
   private var armed: Double?
+  private var nextSweep: Double?
+  private var stopping = false
+  private var writer = JSONWriter(capacity: 16 * 1024)
+  private let encoder = WireEncoder()
+
+  /// One client connection: who it plays as, and the room it is in.
+  struct Connection {
+    var player: PlayerRecord?
+    var token: PlayerToken?
+    var room: RoomID?
+  }
 
   /// - Parameters:
   ///   - host: where messages go and who keeps the timer.
+  ///   - store: where rooms and records are kept.
+  ///   - configuration: what the server keeps and how long.
   ///   - newSeed: where seeds come from when a client gives none.
+  ///   - wallClock: milliseconds since 1970, for the records.
+  ///   - random: where room ids, tokens and the later deals' secrets come from (by default the
+  ///     system's secure source).
+  ///   - log: where the server says what went wrong (a store that fails).
   public init(
-    host: any ServerHost, newSeed: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }
+    host: any ServerHost, store: any GameStore, configuration: Configuration = Configuration(),
+    newSeed: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) },
+    wallClock: @escaping () -> Int64 = GameServer.millisecondsSince1970,
+    random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) },
+    log: @escaping (String) -> Void = { _ in }
   ) {
     self.host = host
+    self.store = store
+    self.configuration = configuration
     self.newSeed = newSeed
+    self.wallClock = wallClock
+    self.random = RandomSource(next: random)
+    self.log = log
   }
 
   /// Seconds on the process's monotonic clock.
@@ -55,26 +121,50 @@ public final class GameServer {
     }
   }()
 
-  /// Hands a room's messages to the host.
-  private var deliver: Deliver {
-    { [host] client, bytes in host.send(bytes, to: client) }
+  /// Milliseconds since 1970 on the system's clock.
+  public static let millisecondsSince1970: @Sendable () -> Int64 = {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
 
-  /// The number of open rooms.
+  /// The number of rooms in memory (open in some client).
   public var roomCount: Int { rooms.count }
 
-  /// A client connected: its room opens and greets it.
-  public func connected(_ client: ClientID) {
-    let room = RoomCore(newSeed: newSeed)
-    rooms[client] = room
-    room.join(client, deliver: deliver)
+  /// The number of connected clients.
+  public var clientCount: Int { connections.count }
+
+  // MARK: The host's calls
+
+  /// A client connected: it is greeted with the protocol version and the game list.
+  public func connected(_ client: ClientID, at now: Double) {
+    connections[client] = Connection()
+    send(Welcome(), to: client)
+    sweepIfDue(at: now)
+    rearm()
   }
 
   /// A client's text message (UTF-8), received at host time `now`.
   public func received(_ text: UnsafeRawBufferPointer, from client: ClientID, at now: Double) {
-    guard let room = rooms[client] else { return }
-    room.receive(text, from: client, at: now, deliver: deliver)
-    reschedule(client, room)
+    guard connections[client] != nil, !stopping else { return }
+    var reply: JSON?
+    do throws(WireError) {
+      let request: JSON
+      do {
+        request = try JSON(parsing: text)
+      } catch {
+        throw .invalidJSON(error)
+      }
+      guard request.keys != nil else {
+        throw .badRequest("A message must be a JSON object such as {\"cmd\":\"state\"}.")
+      }
+      reply = request["id"]
+      try handle(request, from: client, at: now, reply: reply)
+    } catch {
+      send(ErrorMessage(error: error, reply: reply), to: client)
+    }
+    sweepIfDue(at: now)
+    rearm()
   }
 
   /// ``received(_:from:at:)`` for a text.
@@ -95,62 +185,557 @@ public final class GameServer {
     case .notText:
       error = WireError(code: "bad-request", message: "Messages must be JSON text frames.")
     }
-    var text = RoomCore.errorText(error)
-    text.withUTF8 { host.send(UnsafeRawBufferPointer($0), to: client) }
+    send(ErrorMessage(error: error), to: client)
   }
 
-  /// A client went away: its room and timers end.
+  /// A client went away: it leaves its room, which is put away when nobody is left in it.
   public func disconnected(_ client: ClientID) {
-    rooms[client] = nil
-    queued[client] = nil
+    leaveRoom(client)
+    connections[client] = nil
     rearm()
   }
 
-  /// Runs every room whose timers fell due by host time `now`.
+  /// Runs every room whose timers fell due by host time `now`, saving and pushing what they did.
   public func wake(at now: Double) {
     armed = nil
     while let next = wakes.first, next.due <= now {
       wakes.removeFirst()
-      guard queued[next.client] == next.due, let room = rooms[next.client] else { continue }
-      queued[next.client] = nil
-      room.wake(at: max(now, next.due), deliver: deliver)
-      reschedule(next.client, room, rearming: false)
+      guard queued[next.room] == next.due, let room = rooms[next.room] else { continue }
+      queued[next.room] = nil
+      run(room, at: max(now, next.due))
+      reschedule(room)
     }
+    sweepIfDue(at: now)
     rearm()
   }
 
-  /// Ends every room.
+  /// Stops taking messages and puts every room away (each is already in the store).
   public func shutdown() {
+    stopping = true
     rooms.removeAll()
     queued.removeAll()
     wakes = WakeQueue()
+    nextSweep = nil
     rearm()
   }
 
-  private func reschedule(_ client: ClientID, _ room: RoomCore, rearming: Bool = true) {
-    let due = room.nextWake
-    if queued[client] != due {
-      queued[client] = due
-      if let due { wakes.insert(WakeQueue.Entry(due: due, client: client)) }
+  /// Closes as abandoned the unfinished rooms nobody has changed for ``Configuration/keepDays``
+  /// days (and records their games so); returns how many it closed.
+  @discardableResult
+  public func closeIdleRooms(at now: Double) -> Int {
+    let wall = wallClock()
+    let before = wall - Int64(configuration.keepDays) * 86_400_000
+    var closed = 0
+    let idle: [RoomID]
+    do {
+      idle = try store.idleRooms(before: before, limit: 1_000)
+    } catch {
+      log("cardtable: could not look for idle rooms: \(error)")
+      return 0
     }
-    if rearming { rearm() }
+    for id in idle where rooms[id] == nil {
+      do {
+        guard let room = try load(id, at: now, countdown: 0) else { continue }
+        try room.abandon(in: store, at: now, wall: wall)
+        closed += 1
+      } catch {
+        log("cardtable: could not close idle room \(id): \(error)")
+      }
+    }
+    return closed
   }
 
-  /// Keeps the host's one timer at the earliest due room, dropping stale entries first.
+  // MARK: Messages
+
+  private func handle(_ request: JSON, from client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    let name = try request.requiredString("cmd", in: "A message")
+    switch name {
+    case "hello":
+      let token = request["token"]?.stringValue.flatMap(PlayerToken.init(rawValue:))
+      let player = try identify(client, token: token)
+      sendHello(client, player, reply: reply)
+    case "new":
+      try newRoom(request, for: client, at: now, reply: reply)
+    case "open":
+      guard let text = request["room"]?.stringValue else {
+        throw .badRequest("open needs \"room\", the room's id from its link.")
+      }
+      guard let id = RoomID(rawValue: text) else { throw .noSuchRoom }
+      try open(id, for: client, at: now, reply: reply)
+    case "leave":
+      leaveRoom(client)
+      send(Left(reply: reply), to: client)
+    case "rooms":
+      try listRooms(for: client, reply: reply)
+    case "scores":
+      try scores(request, for: client, reply: reply)
+    case "stats":
+      try statistics(for: client, reply: reply)
+    case "settings":
+      try settings(request, for: client, reply: reply)
+    default:
+      try inRoom(name, request, from: client, at: now, reply: reply)
+    }
+  }
+
+  /// The commands that act on the client's room.
+  private func inRoom(
+    _ name: String, _ request: JSON, from client: ClientID, at now: Double, reply: JSON?
+  ) throws(WireError) {
+    let known = ["act", "restart", "results", "state", "view-at", "abandon"]
+    guard known.contains(name) || GameCatalog.commandNames.contains(name) else {
+      throw .unknownCommand(name)
+    }
+    guard let id = connections[client]?.room, let room = rooms[id] else { throw .noGame }
+    run(room, at: now)
+    let isOwner = connections[client]?.player?.key == room.owner
+    switch name {
+    case "state":
+      send(update(room, events: .empty, reply: reply), to: client)
+      return
+    case "results":
+      let results: [JSON]
+      do {
+        results = try store.results(in: room.id).map { (try? JSON(parsing: $0.record)) ?? .null }
+      } catch {
+        log("cardtable: could not read the results of room \(room.id): \(error)")
+        throw .storageUnavailable
+      }
+      send(Answer(cmd: "results", members: [("results", results)], reply: reply), to: client)
+      return
+    case "view-at":
+      let version = try request.requiredInt("version", in: "view-at")
+      let view = try room.session.view(at: version, for: .player(room.player))
+      send(
+        Answer(cmd: "view-at", members: [("version", version), ("view", view)], reply: reply),
+        to: client)
+      return
+    default:
+      break
+    }
+    guard room.status != .abandoned else { throw .roomClosed }
+    guard isOwner else { throw .watching }
+    switch name {
+    case "abandon":
+      do {
+        try room.abandon(in: store, at: now, wall: wallClock())
+      } catch {
+        log("cardtable: could not abandon room \(room.id): \(error)")
+        throw .storageUnavailable
+      }
+      send(Answer(cmd: "abandon", members: [("room", room.id.rawValue)], reply: reply), to: client)
+      for other in room.clients { send(Closed(room: room.id.rawValue), to: other) }
+      return
+    case "restart":
+      try room.restart(in: store, at: now, wall: wallClock())
+      broadcast(room, events: .empty, reply: (client, reply))
+      reschedule(room)
+      return
+    default:
+      break
+    }
+    if room.isResuming(at: now), let resumesAt = room.resumesAt {
+      throw .resuming(in: resumesAt - now)
+    }
+    let before = room.session.version
+    if name == "act" {
+      guard let action = request["action"], action.keys != nil else {
+        throw .badRequest("act needs \"action\", an object such as {\"type\":\"flip\",\"card\":0}.")
+      }
+      if let named = action["player"]?.stringValue, PlayerID(named) != room.player {
+        throw WireError(
+          code: "not-your-seat",
+          message: "You play as \(room.player) and cannot act for \(named).")
+      }
+      let events = try room.session.perform(action, as: room.player)
+      try save(room, at: now)
+      broadcast(room, events: events, reply: (client, reply))
+    } else {
+      guard let answer = try room.session.command(name, request) else {
+        throw .unknownCommand(name)
+      }
+      try save(room, at: now)
+      var members: [(String, any Encodable)] = []
+      for (key, value) in answer.keys.map({ keys in keys.map { ($0, answer[$0] ?? .null) } })
+        ?? [] where key != "ok"
+      {
+        members.append((key, value))
+      }
+      send(Answer(cmd: name, members: members, reply: reply), to: client)
+      if room.session.version != before { broadcast(room, events: .empty, reply: nil) }
+    }
+    reschedule(room)
+  }
+
+  // MARK: Players
+
+  /// The player of `client`: the one it said it was, or a new one with a new token (sent to it
+  /// first with `hello`).
+  @discardableResult
+  private func player(of client: ClientID) throws(WireError) -> PlayerRecord {
+    if let player = connections[client]?.player { return player }
+    let player = try identify(client, token: nil)
+    sendHello(client, player, reply: nil)
+    return player
+  }
+
+  private func identify(_ client: ClientID, token given: PlayerToken?) throws(WireError)
+    -> PlayerRecord
+  {
+    let token = given ?? PlayerToken.random(using: &random)
+    let player: PlayerRecord
+    do {
+      player = try store.player(token, at: wallClock())
+    } catch {
+      log("cardtable: could not read a player: \(error)")
+      throw .storageUnavailable
+    }
+    connections[client]?.player = player
+    connections[client]?.token = token
+    return player
+  }
+
+  private func sendHello(_ client: ClientID, _ player: PlayerRecord, reply: JSON?) {
+    guard let token = connections[client]?.token else { return }
+    let settings = (try? JSON(parsing: player.settings)) ?? [:]
+    send(Hello(token: token.rawValue, settings: settings, reply: reply), to: client)
+  }
+
+  // MARK: Rooms
+
+  private func newRoom(_ request: JSON, for client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    let owner = try player(of: client)
+    let new = try NewGame(request, newSeed: newSeed)
+    let later =
+      new.seedChosen
+      ? LaterSeeds(seed: new.seed) : LaterSeeds(key: (random.next(), random.next()))
+    let session = try GameCatalog.start(new, later: later)
+    let id = RoomID.random(using: &random)
+    let wall = wallClock()
+    let room = Room(
+      id: id, owner: owner.key, session: session, seedChosen: new.seedChosen, now: now, wall: wall)
+    let actions = session.loggedActions(from: 0).enumerated().map { index, action in
+      ActionRecord(
+        index: index, time: action.time, at: wall, player: action.player.rawValue,
+        automatic: action.automatic, action: action.action.text)
+    }
+    let results = session.loggedResults(from: 0, for: room.player).enumerated().map {
+      index, result in
+      ResultRecord(
+        room: id, ordinal: 0, index: index, game: result.game, options: result.options,
+        seed: result.seed, score: result.score, moves: result.moves, ending: result.ending,
+        winner: result.winner?.rawValue, won: result.won, start: wall, end: wall,
+        duration: 0, practice: new.seedChosen, replay: false, record: result.json.text)
+    }
+    let match = MatchRecord(
+      ordinal: 0, game: session.game, options: session.deal.text, seed: session.seed,
+      seedChosen: new.seedChosen, laterKey: [later.key.0, later.key.1], replay: false,
+      started: wall)
+    do {
+      try store.createRoom(
+        NewRoom(
+          id: id, owner: owner.key, match: match, actions: actions, results: results,
+          status: room.status, created: wall))
+    } catch {
+      log("cardtable: could not create a room: \(error)")
+      throw .storageUnavailable
+    }
+    enter(client, room, countdown: 0, reply: reply)
+  }
+
+  private func open(_ id: RoomID, for client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    try player(of: client)
+    if let room = rooms[id] {
+      run(room, at: now)
+      enter(client, room, countdown: room.resumesAt.map { max(0, $0 - now) } ?? 0, reply: reply)
+      return
+    }
+    let countdown = try countdown(for: id)
+    let room: Room
+    do {
+      guard let loaded = try load(id, at: now, countdown: countdown) else {
+        throw WireError.noSuchRoom
+      }
+      room = loaded
+    } catch let error as WireError {
+      throw error
+    } catch {
+      log("cardtable: could not open room \(id): \(error)")
+      throw .storageUnavailable
+    }
+    rooms[id] = room
+    enter(client, room, countdown: room.resumesAt.map { max(0, $0 - now) } ?? 0, reply: reply)
+  }
+
+  /// The pause a room of this game takes when woken from the store: a real-time game's players
+  /// need a moment before it runs again.
+  private func countdown(for id: RoomID) throws(WireError) -> Double {
+    let record: RoomRecord?
+    do {
+      record = try store.room(id)
+    } catch {
+      log("cardtable: could not read room \(id): \(error)")
+      throw .storageUnavailable
+    }
+    guard let record else { throw .noSuchRoom }
+    guard record.status == .playing else { return 0 }
+    return GameCatalog.resumeCountdown(of: record.match.game)
+  }
+
+  /// Wakes a room from the store: replays its current match through the rules.
+  private func load(_ id: RoomID, at now: Double, countdown: Double) throws -> Room? {
+    guard let record = try store.room(id) else { return nil }
+    let log = record.actions.map { action in
+      LoggedAction(
+        time: action.time, player: PlayerID(action.player), automatic: action.automatic,
+        action: (try? JSON(parsing: action.action)) ?? .null)
+    }
+    let deal = (try? JSON(parsing: record.match.options)) ?? [:]
+    let session = try GameCatalog.restore(
+      game: record.match.game, deal: deal, seed: record.match.seed,
+      later: record.match.laterSeeds, log: log)
+    return Room(restoring: record, session: session, now: now, countdown: countdown)
+  }
+
+  /// Moves `client` into `room`: `joined`, then the room's update.
+  private func enter(_ client: ClientID, _ room: Room, countdown: Double, reply: JSON?) {
+    if connections[client]?.room != room.id { leaveRoom(client) }
+    rooms[room.id] = room
+    connections[client]?.room = room.id
+    room.add(client)
+    let role = connections[client]?.player?.key == room.owner ? "player" : "watcher"
+    send(
+      Joined(
+        room: room.id.rawValue, game: room.session.game, role: role, status: room.status.rawValue,
+        countdown: countdown), to: client)
+    send(update(room, events: .empty, reply: reply), to: client)
+    reschedule(room)
+  }
+
+  private func leaveRoom(_ client: ClientID) {
+    guard let id = connections[client]?.room else { return }
+    connections[client]?.room = nil
+    guard let room = rooms[id] else { return }
+    room.remove(client)
+    if room.clients.isEmpty {
+      // NB: everything it did is in the store; its clock stops until it is opened again.
+      rooms[id] = nil
+      queued[id] = nil
+    }
+  }
+
+  /// Runs a room's due timers, saves what they did and pushes it to its clients; a store that
+  /// fails leaves the timers to run again a moment later.
+  private func run(_ room: Room, at now: Double) {
+    let events = room.catchUp(to: now)
+    guard events.count > 0 else { return }
+    do {
+      try room.persist(in: store, at: now, wall: wallClock())
+    } catch {
+      log("cardtable: could not save room \(room.id): \(error)")
+      return
+    }
+    broadcast(room, events: events, reply: nil)
+  }
+
+  /// Saves a participant's change, or refuses it (the room is back as the store has it).
+  private func save(_ room: Room, at now: Double) throws(WireError) {
+    do {
+      try room.persist(in: store, at: now, wall: wallClock())
+    } catch {
+      log("cardtable: could not save room \(room.id): \(error)")
+      throw .storageUnavailable
+    }
+  }
+
+  // MARK: The player's records
+
+  private func listRooms(for client: ClientID, reply: JSON?) throws(WireError) {
+    let owner = try player(of: client)
+    let rooms: [RoomSummary]
+    do {
+      rooms = try store.openRooms(of: owner.key, limit: Self.listedRooms)
+    } catch {
+      log("cardtable: could not list rooms: \(error)")
+      throw .storageUnavailable
+    }
+    let list: [JSON] = rooms.map { room in
+      let deal = (try? JSON(parsing: room.options)) ?? [:]
+      return [
+        "room": .string(room.id.rawValue), "game": .string(room.game),
+        "options": deal["options"] ?? [:], "version": JSON(room.version),
+        "created": JSON(room.created), "updated": JSON(room.updated),
+      ]
+    }
+    send(Answer(cmd: "rooms", members: [("rooms", list)], reply: reply), to: client)
+  }
+
+  private func scores(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
+    let owner = try player(of: client)
+    let game = request["game"]?.stringValue
+    if let game, !GameCatalog.names.contains(game) { throw .unknownGame(game) }
+    let sortName = request["sort"]?.stringValue ?? ScoreSort.date.rawValue
+    guard let sort = ScoreSort(rawValue: sortName) else {
+      throw .badRequest(
+        "scores: \"sort\" must be one of \(ScoreSort.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(sortName)\"."
+      )
+    }
+    let results = try records(of: owner, game: game)
+    let order = { (result: ResultRecord) in
+      GameCatalog.describe(game: result.game, options: result.options)?.order ?? .none
+    }
+    let entries = HighScores.list(results, sort: sort, order: order, limit: Self.listedScores)
+    let better: JSON =
+      switch game.flatMap({ GameCatalog.scoreOrder(of: $0) }) {
+      case .higherIsBetter?: "higher"
+      case .lowerIsBetter?: "lower"
+      default: .null
+      }
+    let list: [JSON] = entries.map { entry in
+      let result = entry.result
+      return [
+        "game": .string(result.game), "options": .string(result.options),
+        "score": JSON(result.score), "moves": JSON(result.moves), "start": JSON(result.start),
+        "end": JSON(result.end), "duration": JSON(result.duration),
+        "room": .string(result.room.rawValue), "marks": JSON(entry.marks.map(\.rawValue)),
+      ]
+    }
+    send(
+      Answer(
+        cmd: "scores",
+        members: [
+          ("game", game.map(JSON.string) ?? .null), ("sort", sort.rawValue), ("better", better),
+          ("scores", list),
+        ], reply: reply), to: client)
+  }
+
+  private func statistics(for client: ClientID, reply: JSON?) throws(WireError) {
+    let owner = try player(of: client)
+    let table = HighScores.statistics(try records(of: owner, game: nil)) { result in
+      GameCatalog.describe(game: result.game, options: result.options)
+        ?? (result.options, .none)
+    }
+    let list: [JSON] = table.map { row in
+      [
+        "game": .string(row.game), "options": .string(row.options), "played": JSON(row.played),
+        "won": JSON(row.won), "bestScore": row.bestScore.map { JSON($0) } ?? .null,
+        "bestTime": row.bestTime.map { JSON($0) } ?? .null, "streak": JSON(row.streak),
+        "bestStreak": JSON(row.bestStreak),
+      ]
+    }
+    send(Answer(cmd: "stats", members: [("stats", list)], reply: reply), to: client)
+  }
+
+  private func records(of owner: PlayerRecord, game: String?) throws(WireError) -> [ResultRecord] {
+    do {
+      return try store.results(of: owner.key, game: game)
+    } catch {
+      log("cardtable: could not read results: \(error)")
+      throw .storageUnavailable
+    }
+  }
+
+  private func settings(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
+    var owner = try player(of: client)
+    var settings = (try? JSON(parsing: owner.settings)) ?? [:]
+    if let given = request["settings"], given != .null {
+      settings = try PlayerSettings.merge(given, into: settings)
+      do {
+        try store.saveSettings(settings.text, of: owner.key)
+      } catch {
+        log("cardtable: could not save settings: \(error)")
+        throw .storageUnavailable
+      }
+      owner.settings = settings.text
+      connections[client]?.player = owner
+    }
+    send(Answer(cmd: "settings", members: [("settings", settings)], reply: reply), to: client)
+  }
+
+  // MARK: Sending
+
+  private func broadcast(_ room: Room, events: EventBatch, reply: (ClientID, JSON?)?) {
+    for client in room.clients {
+      send(update(room, events: events, reply: reply?.0 == client ? reply?.1 : nil), to: client)
+    }
+  }
+
+  private func update(_ room: Room, events: EventBatch, reply: JSON?) -> Update {
+    let viewer = Viewer.player(room.player)
+    let session = room.session
+    return Update(
+      game: session.game, seed: room.seedChosen || session.isOver ? session.seed : nil,
+      version: session.version, events: events.shown(to: viewer),
+      view: session.view(for: viewer), reply: reply)
+  }
+
+  private func send(_ message: some Encodable, to client: ClientID) {
+    writer.removeAll()
+    do {
+      try encoder.encode(message, into: &writer)
+    } catch {
+      // NB: no message of the protocol throws when encoded; say so rather than stay silent.
+      writer.removeAll()
+      writer.raw(
+        #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
+      )
+    }
+    writer.bytes.withUnsafeBytes { host.send($0, to: client) }
+  }
+
+  // MARK: Timers
+
+  private func reschedule(_ room: Room) {
+    guard rooms[room.id] === room else { return }
+    let due = room.nextWake
+    if queued[room.id] != due {
+      queued[room.id] = due
+      if let due { wakes.insert(WakeQueue.Entry(due: due, room: room.id)) }
+    }
+  }
+
+  private func sweepIfDue(at now: Double) {
+    guard !stopping else { return }
+    guard let due = nextSweep else {
+      nextSweep = now + configuration.sweepInterval
+      return
+    }
+    guard now >= due else { return }
+    nextSweep = now + configuration.sweepInterval
+    closeIdleRooms(at: now)
+  }
+
+  /// Keeps the host's one timer at the earliest due room (or the next sweep), dropping stale
+  /// entries first.
   private func rearm() {
-    while let next = wakes.first, queued[next.client] != next.due { wakes.removeFirst() }
-    let due = wakes.first?.due
+    while let next = wakes.first, queued[next.room] != next.due { wakes.removeFirst() }
+    let due = [wakes.first?.due, nextSweep].compactMap { $0 }.min()
     guard due != armed else { return }
     armed = due
     host.wake(at: due)
   }
 }
 
+/// A random number generator made of a function, so that tests can give their own.
+struct RandomSource: RandomNumberGenerator {
+  let nextValue: () -> UInt64
+
+  init(next: @escaping () -> UInt64) { nextValue = next }
+
+  mutating func next() -> UInt64 { nextValue() }
+}
+
 /// Rooms waiting for their timers, earliest first: a binary min-heap.
 struct WakeQueue {
   struct Entry {
     var due: Double
-    var client: ClientID
+    var room: RoomID
   }
 
   private var heap: [Entry] = []

@@ -70,8 +70,68 @@ public protocol GameSession: AnyObject {
   func advance(by seconds: Double) -> EventBatch
   /// A game-specific command, or nil when the game has none of that name.
   func command(_ name: String, _ request: JSON) throws(WireError) -> JSON?
-  /// A fresh match of the same deal: same game, options and seed.
+  /// A fresh match of the same deal: same game, options, seed and later seeds.
   func restart() throws(WireError) -> any GameSession
+
+  /// What deals the match again with its seed: `{"options":{...}}`, with `"deck":[...]` when
+  /// a deck was given (what ``GameCatalog/restore(game:deal:seed:later:log:)`` takes back).
+  var deal: JSON { get }
+  /// Where the match's later deals get their seeds.
+  var laterSeeds: LaterSeeds { get }
+  /// The log entries from `version` on, with their actions as the engine writes them.
+  func loggedActions(from version: Int) -> [LoggedAction]
+  /// The results from the `index`-th on, each with whether `player` won it.
+  func loggedResults(from index: Int, for player: PlayerID) -> [LoggedResult]
+  /// Takes the match back to what it was after its first `version` actions (the later ones
+  /// are forgotten, their timers pending again).
+  func rollback(to version: Int)
+  /// Records the current game as abandoned, unless it has ended; returns whether it did.
+  func abandon() -> Bool
+  /// What `viewer` saw after the first `version` actions of the match, headed like ``view(for:)``.
+  ///
+  /// - Throws: `bad-request` for a version the match does not have.
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any Encodable
+}
+
+/// One accepted action as a store keeps it.
+public struct LoggedAction: Sendable, Equatable {
+  /// Seconds on the match clock.
+  public var time: Double
+  public var player: PlayerID
+  /// Whether a timer performed it.
+  public var automatic: Bool
+  /// The action as the engine writes it, e.g. `{"type":"flip","card":3}`.
+  public var action: JSON
+
+  public init(time: Double, player: PlayerID, automatic: Bool, action: JSON) {
+    self.time = time
+    self.player = player
+    self.automatic = automatic
+    self.action = action
+  }
+}
+
+/// One ended game as a store keeps it: what the records index, and the whole record.
+public struct LoggedResult: Sendable, Equatable {
+  public var game: String
+  /// The settings in short (the record's `options`).
+  public var options: String
+  public var seed: UInt64
+  public var score: Int
+  public var moves: Int
+  public var ending: GameEnding
+  public var winner: PlayerID?
+  /// Whether the player asked about won it.
+  public var won: Bool
+  /// Seconds on the match clock.
+  public var start: Double
+  public var end: Double
+  /// The log indices of the actions that dealt and ended it (nil: the match's deal; not ended
+  /// by an action).
+  public var dealtBy: Int?
+  public var endedBy: Int?
+  /// The result as `results` writes it.
+  public var json: JSON
 }
 
 extension GameSession {
@@ -184,9 +244,63 @@ final class LiveSession<G: WireGame>: GameSession {
   func restart() throws(WireError) -> any GameSession {
     let (options, seed) = G.restartPoint(of: match)
     do {
-      return LiveSession(game: game, match: try Match<G>(options: options, seed: seed))
+      return LiveSession(
+        game: game, match: try Match<G>(options: options, seed: seed, later: match.laterSeeds))
     } catch {
       throw WireError(error)
     }
+  }
+
+  var deal: JSON {
+    var deal: JSON = ["options": (try? encoder.json(of: match.options)) ?? [:]]
+    if let deck = G.deck(of: match.options) { deal = deal.setting("deck", to: JSON(deck)) }
+    return deal
+  }
+
+  var laterSeeds: LaterSeeds { match.laterSeeds }
+
+  func loggedActions(from version: Int) -> [LoggedAction] {
+    guard version < match.version else { return [] }
+    return (max(0, version)..<match.version).map { index in
+      let entry = match.entry(at: index)
+      return LoggedAction(
+        time: entry.time, player: entry.player, automatic: entry.automatic,
+        action: (try? encoder.json(of: entry.action)) ?? [:])
+    }
+  }
+
+  func loggedResults(from index: Int, for player: PlayerID) -> [LoggedResult] {
+    let results = match.results
+    guard index < results.count else { return [] }
+    return results[max(0, index)...].map { result in
+      LoggedResult(
+        game: result.record.settings.game, options: result.record.settings.summary,
+        seed: result.seed, score: result.score, moves: result.moves, ending: result.ending,
+        winner: result.record.winner, won: result.record.isWin(for: player), start: result.start,
+        end: result.end, dealtBy: result.dealtBy, endedBy: result.endedBy,
+        json: (try? encoder.json(of: result)) ?? [:])
+    }
+  }
+
+  func rollback(to version: Int) {
+    // NB: also at the current version: that forgets a result `abandon` added.
+    guard version <= match.version else { return }
+    match = match.prefix(max(0, version))
+    bodies.removeAll()
+  }
+
+  func abandon() -> Bool {
+    match.abandon()
+  }
+
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any Encodable {
+    guard (0...match.version).contains(version) else {
+      throw .badRequest(
+        "view-at: \"version\" must be from 0 to \(match.version), the actions so far.")
+    }
+    let then = version == match.version ? match : match.prefix(version)
+    var cache = G.WireView.Cache()
+    let view = G.WireView(G.view(of: then.state, for: viewer), cache: &cache)
+    return Headed(game: game, version: then.version, clock: then.clock, body: view)
   }
 }

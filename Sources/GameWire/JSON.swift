@@ -211,6 +211,12 @@ extension JSON {
     }
     return .object(members)
   }
+
+  /// Returns this object without `key`.
+  public func removing(_ key: String) -> JSON {
+    guard case .object(let members) = self else { return self }
+    return .object(members.filter { $0.0 != key })
+  }
 }
 
 // MARK: Text

@@ -11,6 +11,14 @@ extension MatchingGame: WireGame {
     return options
   }
 
+  public static func scoreOrder(of game: String) -> ScoreOrder {
+    .higherIsBetter
+  }
+
+  public static func deck(of options: Options) -> [String]? {
+    options.deck?.map(\.description)
+  }
+
   /// Matchismo's view on the wire (docs/ENGINE.md "matchismo").
   ///
   /// NB: its parts are concrete types, not the engine's generic `ChoiceTable` ones: a generic
@@ -110,16 +118,40 @@ extension MatchingGame: WireGame {
 
   /// `{"cmd":"hint"}`: marks the first matching combination and replies with its table
   /// indices, `{"ok":true,"cards":[i,j]}`, or `[]` when none is left.
-  public static let commandNames = ["hint"]
+  public static let commandNames = ["hint", "history"]
 
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
   {
-    try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
+    if name == "history" {
+      return historyAnswer(of: match, entries: { $0.table.history }, text: RuleTexts.status)
+    }
+    return try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
   }
 }
 
 extension WireGame {
+  /// The matching games' `{"cmd":"history"}`: the current game's history entries, oldest
+  /// first, each with the version right after the move that wrote it,
+  /// `{"ok":true,"entries":[{"text":T,"version":V}]}`. The match is replayed from its log to
+  /// find the versions.
+  static func historyAnswer<Entry>(
+    of match: Match<Self>, entries: (State) -> [Entry], text: (Entry) -> String
+  ) -> JSON {
+    var versions: [Int] = []
+    _ = match.replaying { version, state in
+      let count = entries(state).count
+      // NB: a new deal starts an empty history.
+      if count < versions.count { versions.removeAll() }
+      while versions.count < count { versions.append(version) }
+    }
+    let texts = entries(match.state).map(text)
+    let list: [JSON] = zip(texts, versions).map { text, version in
+      ["text": .string(text), "version": JSON(version)]
+    }
+    return ["ok": true, "entries": .array(list)]
+  }
+
   /// The matching games' `{"cmd":"hint"}`: performs `hint` (which marks the first matching
   /// combination) and replies `{"ok":true,"cards":[i,j,…]}`, or `[]` when none is left.
   static func hintCommand(

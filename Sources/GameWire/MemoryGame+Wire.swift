@@ -11,6 +11,14 @@ extension MemoryGame: WireGame {
     return options
   }
 
+  public static func scoreOrder(of game: String) -> ScoreOrder {
+    game == "memory" ? .lowerIsBetter : .none
+  }
+
+  public static func deck(of options: Options) -> [String]? {
+    options.deck?.map(\.description)
+  }
+
   /// Memory's and Concentration's view on the wire (docs/ENGINE.md "memory"): Memory's board
   /// positions say `removed`, Concentration's `matched`, and Concentration adds `moves` and
   /// `tilt`.

@@ -15,6 +15,14 @@ extension SetGame: WireGame {
     return options
   }
 
+  public static func scoreOrder(of game: String) -> ScoreOrder {
+    .higherIsBetter
+  }
+
+  public static func deck(of options: Options) -> [String]? {
+    options.deck?.map(\.description)
+  }
+
   /// Set's view on the wire (docs/ENGINE.md "set"); two-player Set adds `players` and
   /// `current`. Its parts are concrete types, as Matchismo's are.
   public struct WireView: WireViewType {
@@ -113,11 +121,14 @@ extension SetGame: WireGame {
   }
 
   /// `{"cmd":"hint"}`: marks the first set and replies `{"ok":true,"cards":[i,j,k]}`, or `[]`.
-  public static let commandNames = ["hint"]
+  public static let commandNames = ["hint", "history"]
 
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
     throws(WireError) -> JSON?
   {
-    try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
+    if name == "history" {
+      return historyAnswer(of: match, entries: { $0.table.history }, text: RuleTexts.status)
+    }
+    return try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
   }
 }

@@ -13,6 +13,17 @@ extension SnapGame: WireGame {
     return options
   }
 
+  /// Three seconds to get ready: Snap! is played against the clock.
+  public static let resumeCountdown = 3.0
+
+  public static func scoreOrder(of game: String) -> ScoreOrder {
+    .none
+  }
+
+  public static func deck(of options: Options) -> [String]? {
+    options.deck?.map(\.description)
+  }
+
   /// Snap!'s view on the wire (docs/ENGINE.md "snap"): `viewer`, `endReason` and `matching`
   /// only when they apply; each seat's `closed` and `open` piles for the referee only.
   public struct WireView: WireViewType {

@@ -40,6 +40,11 @@ public struct WireError: Error, Equatable, Sendable, Codable {
   public static let noGame = WireError(
     code: "no-game", message: "No game is running; start one with {\"cmd\":\"new\",\"game\":...}.")
 
+  /// A stored game whose log the rules no longer accept as it was written.
+  public static func replayFailed(index: Int, _ reason: String) -> WireError {
+    WireError(code: "replay-failed", message: "Move \(index + 1) of the log: \(reason).")
+  }
+
   public var json: JSON { ["code": .string(code), "message": .string(message)] }
 }
 

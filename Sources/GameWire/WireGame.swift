@@ -14,6 +14,13 @@ where
   /// The names this game answers to on the wire, e.g. `["memory", "concentration"]`.
   static var wireNames: [String] { get }
 
+  /// Seconds a room of this game waits, when woken from the store, before its clock runs
+  /// again: 0, or a real-time game's moment to get ready (Snap!).
+  static var resumeCountdown: Double { get }
+
+  /// Which way the scores of the game named `game` are better.
+  static func scoreOrder(of game: String) -> ScoreOrder
+
   /// What the game's actions are called in an error: `Matchismo` (knows "choose", …).
   static var actionsTitle: String { get }
 
@@ -23,6 +30,9 @@ where
 
   /// `options` with the cards of `new`'s `deck` (texts) laid out instead of a shuffle.
   static func options(_ options: Options, deck: [String]) throws(WireError) -> Options
+
+  /// The texts of the deck `options` lay out instead of a shuffle, if any.
+  static func deck(of options: Options) -> [String]?
 
   /// The game-specific commands ``command(_:_:in:)`` answers, e.g. `["hint"]`.
   static var commandNames: [String] { get }
@@ -58,6 +68,7 @@ public struct NoCache: ViewCache {
 
 extension WireGame {
   public static var actionsNamePlayer: Bool { false }
+  public static var resumeCountdown: Double { 0 }
   public static var commandNames: [String] { [] }
 
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)

@@ -2,11 +2,13 @@ import CardTableCore
 
 extension MatchingGame {
   /// Deals `options.cards` cards face down from a deck shuffled with `seed`, or from the given
-  /// deck in its order (RULES §1.1).
+  /// deck in its order (RULES §1.1); `later` draws the seeds of later deals.
   ///
   /// - Throws: ``RuleViolation/invalidOptions(_:)`` for settings out of range,
   ///   ``RuleViolation/invalidDeck(_:)`` for a deck with repeated cards or fewer than two.
-  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+  public static func deal(_ options: Options, seed: UInt64, later: LaterSeeds)
+    throws(RuleViolation) -> State
+  {
     guard cardRange.contains(options.cards) else {
       throw .invalidOptions("Cards to deal must be from 2 to 52, not \(options.cards).")
     }
@@ -28,7 +30,7 @@ extension MatchingGame {
     deck.removeFirst(dealt.count)
     var state = State(
       table: Table(cards: dealt), deck: deck, mode: options.mode, cards: options.cards,
-      scoring: options.scoring, seed: seed, random: SplitMix64(seed: seed))
+      scoring: options.scoring, seed: seed, later: later)
     state.over = hint(in: state) == nil
     return state
   }
@@ -45,10 +47,10 @@ extension MatchingGame {
     return random.shuffled(PlayingCard.standardDeck)
   }
 
-  /// Replaces the game with a fresh deal of the same settings and mode, its seed drawn from the
-  /// state's generator (RULES §1.5).
+  /// Replaces the game with a fresh deal of the same settings and mode, its seed the next of
+  /// the later seeds (RULES §1.5).
   static func redeal(_ state: inout State) {
-    let seed = state.random.next()
+    let seed = state.later.next()
     var deck = shuffledDeck(seed: seed)
     let dealt = Array(deck.prefix(state.cards))
     deck.removeFirst(dealt.count)
@@ -57,6 +59,11 @@ extension MatchingGame {
     state.seed = seed
     state.redealt = true
     state.over = hint(in: state) == nil
+  }
+
+  /// The current game given up before it was over.
+  public static func abandonedRecord(of state: State) -> GameRecord<Settings>? {
+    state.over ? nil : record(of: state, .abandoned)
   }
 
   /// The record of the current game, ended now.

@@ -116,6 +116,9 @@ public enum MatchingGame: GameRules {
     /// `cards 24, mode 2, matchBonus 4, mismatchPenalty 2, costToChoose 1`.
     public var summary: String { "cards \(cards), mode \(mode), \(scoring.summary)" }
 
+    /// Points: more is better.
+    public var scoreOrder: ScoreOrder { .higherIsBetter }
+
     public init?(game: String, summary: String) {
       guard game == MatchingGame.name, let numbers = summaryNumbers(summary),
         let cards = numbers["cards"], let mode = numbers["mode"],
@@ -135,8 +138,9 @@ public enum MatchingGame: GameRules {
     public internal(set) var scoring: MatchScoring
     /// The seed that shuffled this game's deck.
     public internal(set) var seed: UInt64
-    /// Draws the seeds of later deals, so *Deal* is deterministic from the match's seed.
-    public internal(set) var random: SplitMix64
+    /// Draws the seeds of later deals (*Deal*): from a secret on a server, from the match's
+    /// seed in the engine console.
+    public internal(set) var later: LaterSeeds
     /// Whether no matching combination is left (kept current by every action).
     public internal(set) var over = false
     /// Whether the current game was dealt by *Deal* (the match's deal is not).

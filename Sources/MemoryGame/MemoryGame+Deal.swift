@@ -3,9 +3,12 @@ import CardTableCore
 extension MemoryGame {
   /// Deals a board: Memory takes `pairs` cards of a shuffled deck, adds a copy of each and
   /// shuffles again; Concentration shuffles all 52 and tilts each card by a seeded angle.
+  /// Memory deals once per match, so it draws no later seeds.
   ///
   /// - Throws: ``RuleViolation/invalidDeck(_:)`` when a given deck cannot be played.
-  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+  public static func deal(_ options: Options, seed: UInt64, later: LaterSeeds)
+    throws(RuleViolation) -> State
+  {
     var random = SplitMix64(seed: seed)
     let cards: [PlayingCard]
     if let deck = options.deck {

@@ -109,6 +109,14 @@ extension MemoryGame {
     if isOver(state) { finish(state, into: &outcome) }
   }
 
+  /// The game given up before every pair was found.
+  public static func abandonedRecord(of state: State) -> GameRecord<Settings>? {
+    guard !isOver(state) else { return nil }
+    return GameRecord(
+      settings: state.settings, seed: state.seed, score: state.score, moves: state.moves,
+      ending: .abandoned)
+  }
+
   /// Every pair is found: the `finished` event, and the game's record for the match.
   private static func finish(_ state: State, into outcome: inout Outcome<MemoryGame>) {
     outcome.events.append(.finished(score: state.score, moves: state.moves))

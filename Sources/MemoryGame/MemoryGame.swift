@@ -86,6 +86,9 @@ public enum MemoryGame: GameRules {
       variant == .memory ? "difficulty \(difficulty.rawValue)" : "52 cards"
     }
 
+    /// Memory counts mistakes (fewer is better); Concentration counts no score.
+    public var scoreOrder: ScoreOrder { variant == .memory ? .lowerIsBetter : .none }
+
     public init?(game: String, summary: String) {
       switch (Variant(rawValue: game), summary) {
       case (.concentration, "52 cards"): self.init(variant: .concentration, difficulty: .easy)

@@ -3,11 +3,13 @@ import MatchingGame
 
 extension SetGame {
   /// Deals 12 cards face up from the 81-card deck shuffled with `seed`, or from the given deck
-  /// in its order (RULES §2).
+  /// in its order (RULES §2); `later` draws the seeds of later deals.
   ///
   /// - Throws: ``RuleViolation/invalidOptions(_:)`` for settings out of range,
   ///   ``RuleViolation/invalidDeck(_:)`` for an empty deck or one with a repeated card.
-  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+  public static func deal(_ options: Options, seed: UInt64, later: LaterSeeds)
+    throws(RuleViolation) -> State
+  {
     guard options.scoring.isValid else {
       throw .invalidOptions("Each setting must be from 0 to 10: \(options.scoring.summary).")
     }
@@ -24,7 +26,7 @@ extension SetGame {
     deck.removeFirst(dealt.count)
     var state = State(
       table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
-      twoPlayer: options.twoPlayer, seed: seed, random: SplitMix64(seed: seed))
+      twoPlayer: options.twoPlayer, seed: seed, later: later)
     state.over = checkOver(state)
     return state
   }
@@ -41,10 +43,10 @@ extension SetGame {
     return random.shuffled(SetCard.fullDeck)
   }
 
-  /// Replaces the game with a fresh deal of the same settings, its seed drawn from the state's
-  /// generator; both players' scores return to 0 and `P1` starts.
+  /// Replaces the game with a fresh deal of the same settings, its seed the next of the later
+  /// seeds; both players' scores return to 0 and `P1` starts.
   static func redeal(_ state: inout State) {
-    let seed = state.random.next()
+    let seed = state.later.next()
     var deck = shuffledDeck(seed: seed)
     let dealt = Array(deck.prefix(tableSize))
     deck.removeFirst(dealt.count)
@@ -62,6 +64,11 @@ extension SetGame {
   /// Whether the deck is empty and no set is left on the table.
   static func checkOver(_ state: State) -> Bool {
     state.deck.isEmpty && hint(in: state) == nil
+  }
+
+  /// The current game given up before it was over.
+  public static func abandonedRecord(of state: State) -> GameRecord<Settings>? {
+    state.over ? nil : record(of: state, .abandoned)
   }
 
   /// The record of the current game, ended now: its moves are the choices and the +3s.

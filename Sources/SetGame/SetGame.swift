@@ -101,6 +101,9 @@ public enum SetGame: GameRules {
       "refill \(refill ? "on" : "off"), twoPlayer \(twoPlayer ? "on" : "off"), \(scoring.summary)"
     }
 
+    /// Points: more is better.
+    public var scoreOrder: ScoreOrder { .higherIsBetter }
+
     public init?(game: String, summary: String) {
       guard game == SetGame.name, let numbers = summaryNumbers(summary),
         let refill = numbers["refill"], let twoPlayer = numbers["twoPlayer"],
@@ -127,8 +130,9 @@ public enum SetGame: GameRules {
     public internal(set) var plusThrees = 0
     /// The seed that shuffled this game's deck.
     public internal(set) var seed: UInt64
-    /// Draws the seeds of later deals, so *Deal* is deterministic from the match's seed.
-    public internal(set) var random: SplitMix64
+    /// Draws the seeds of later deals (*Deal*): from a secret on a server, from the match's
+    /// seed in the engine console.
+    public internal(set) var later: LaterSeeds
     /// Whether the deck is empty and no set is left (kept current by every action).
     public internal(set) var over = false
     /// Whether the current game was dealt by *Deal* (the match's deal is not).

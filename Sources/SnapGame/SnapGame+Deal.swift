@@ -15,11 +15,13 @@ extension SnapGame {
   ///
   /// The starting player is `options.starting`, or else drawn from the seed; the deck is
   /// `options.deck`, or else shuffled from the seed. When both are drawn, the shuffle comes
-  /// first.
+  /// first. `later` draws the seeds of later rounds.
   ///
   /// - Throws: ``RuleViolation/invalidOptions(_:)`` for a table that cannot play, and
   ///   ``RuleViolation/invalidDeck(_:)`` for a deck that is not the 52 cards once each.
-  public static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+  public static func deal(_ options: Options, seed: UInt64, later: LaterSeeds)
+    throws(RuleViolation) -> State
+  {
     try validate(options)
     var random = SplitMix64(seed: seed)
     let deck = options.deck ?? random.shuffled(PlayingCard.standardDeck)
@@ -33,7 +35,8 @@ extension SnapGame {
     } else {
       startingSeat = players[random.nextInt(below: players.count)].seat
     }
-    var state = State(players: players, startingSeat: startingSeat, random: random)
+    var state = State(
+      players: players, startingSeat: startingSeat, random: random, later: later)
     state.roundSeed = seed
     deal(deck, in: &state)
     return state

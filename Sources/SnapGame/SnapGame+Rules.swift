@@ -297,10 +297,12 @@ extension SnapGame {
     state.winner = nil
     state.turns = 0
     // NB: each round shuffles with a seed of its own, kept in its record: dealing that seed
-    // again gives the same round.
-    state.roundSeed = state.random.next()
-    var shuffler = SplitMix64(seed: state.roundSeed)
-    deal(shuffler.shuffled(PlayingCard.standardDeck), in: &state)
+    // again gives the same round. The computer players then draw from the same generator, so
+    // the round's seed tells nothing of the rounds after it.
+    state.roundSeed = state.later.next()
+    var random = SplitMix64(seed: state.roundSeed)
+    deal(random.shuffled(PlayingCard.standardDeck), in: &state)
+    state.random = random
     outcome.marks.append(.dealt)
     outcome.events.append(
       .dealt(round: state.round, starting: state.players[state.index(at: seat) ?? 0].id))
@@ -399,6 +401,11 @@ extension SnapGame {
   static func cancelAllTimers(in state: State, into outcome: inout Outcome<SnapGame>) {
     outcome.cancelled += [.deal, .activate, .turn, .pause]
     cancelComputerSnaps(in: state, into: &outcome)
+  }
+
+  /// The current round given up before it was decided (nil between rounds and at the end).
+  public static func abandonedRecord(of state: State) -> GameRecord<Settings>? {
+    isOver(state) ? nil : record(of: state, .abandoned)
   }
 
   /// The record of the current round, ended now: each player's games won, the winner, and the

@@ -168,6 +168,15 @@ public enum SnapGame: GameRules {
         + (computer.isEmpty ? "" : "; computer \(computers)")
     }
 
+    /// The table without its round, `players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve`:
+    /// every round at that table is compared with the others.
+    public var category: String {
+      String(summary.drop { $0 != ";" }.dropFirst(2))
+    }
+
+    /// Rounds are won, not scored.
+    public var scoreOrder: ScoreOrder { .none }
+
     public init?(game: String, summary: String) {
       // NB: names cannot be told apart from the separators when they contain "; " or ", ",
       // so a summary that does not read back exactly is refused.
@@ -218,8 +227,11 @@ public enum SnapGame: GameRules {
     /// The winner of the current round, once decided.
     public internal(set) var winner: PlayerID?
     public internal(set) var endReason: EndReason?
-    /// The computer players' and later rounds' source of randomness.
+    /// The computer players' source of randomness in this round, seeded with the round's seed.
     public internal(set) var random: SplitMix64
+    /// Draws the seeds of later rounds: from a secret on a server, from the match's seed in
+    /// the engine console.
+    public internal(set) var later: LaterSeeds
     /// The seed that shuffled this round's deck (the match's seed in round 1).
     public internal(set) var roundSeed: UInt64 = 0
     /// Cards turned this round.

@@ -454,10 +454,20 @@ final class EventLoop {
     guard method == "GET" || method == "HEAD" else {
       return respond(wsi, .text("method not allowed\n", status: 405))
     }
-    guard let staticRoot, let file = StaticFiles.resolve(path, in: staticRoot) else {
+    guard let staticRoot,
+      let file = StaticFiles.resolve(path, in: staticRoot)
+        ?? (isPageRoute(path) ? StaticFiles.resolve("/index.html", in: staticRoot) : nil)
+    else {
       return respond(wsi, .text("not found\n", status: 404))
     }
     return serve(wsi, file, method: method)
+  }
+
+  /// Whether `path` is one of the page application's own addresses (``WebServer/Configuration/pageRoutes``).
+  private func isPageRoute(_ path: String) -> Bool {
+    configuration.pageRoutes.contains { route in
+      path == route || (route.hasSuffix("/") && path.hasPrefix(route) && path.count > route.count)
+    }
   }
 
   /// Serves a file: gzip-compressed from memory when it compresses and the client accepts

@@ -12,6 +12,9 @@ extension WebServer {
     public var port: Int
     /// The directory served at `/` (with `index.html` for directories), or `nil` for none.
     public var staticRoot: String?
+    /// Addresses of a page application answered with the static root's `index.html`: a path
+    /// equal to one of them, or under one that ends in `/` (`/play/` covers `/play/X`).
+    public var pageRoutes: [String]
     /// The largest WebSocket message (and `/api/` request body) accepted, in bytes.
     public var maximumMessageBytes: Int
     /// The rate at which a connection earns permission to send messages.
@@ -35,6 +38,7 @@ extension WebServer {
       host: String = "127.0.0.1",
       port: Int = 0,
       staticRoot: String? = nil,
+      pageRoutes: [String] = [],
       maximumMessageBytes: Int = 64 * 1024,
       messagesPerSecond: Double = 30,
       messageBurst: Int = 60,
@@ -47,6 +51,7 @@ extension WebServer {
       self.host = host
       self.port = port
       self.staticRoot = staticRoot
+      self.pageRoutes = pageRoutes
       self.maximumMessageBytes = maximumMessageBytes
       self.messagesPerSecond = messagesPerSecond
       self.messageBurst = messageBurst

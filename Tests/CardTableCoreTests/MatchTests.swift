@@ -35,8 +35,14 @@ enum BellGame: GameRules {
   typealias Settings = Int
   typealias View = Int
 
-  static func deal(_ options: Options, seed: UInt64) throws(RuleViolation) -> State {
+  static func deal(_ options: Options, seed: UInt64, later: LaterSeeds) throws(RuleViolation)
+    -> State
+  {
     State(limit: options.limit, random: SplitMix64(seed: seed))
+  }
+
+  static func abandonedRecord(of state: State) -> GameRecord<Int>? {
+    state.bells < state.limit ? record(state, .abandoned) : nil
   }
 
   static func opening(_ state: State, into outcome: inout Outcome<BellGame>) {

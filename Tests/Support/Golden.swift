@@ -12,11 +12,32 @@ public enum Golden {
     public var description: String { "cannot read golden file \(path)" }
   }
 
-  /// The lines of the gzip-compressed file `name` in the `Golden` folder beside `file`.
-  public static func lines(_ name: String, besides file: String = #filePath) throws -> [String] {
+  /// Whether the golden tests record their transcripts anew instead of checking them
+  /// (`CARDTABLE_RECORD_GOLDEN=1`), after a change to the wire made on purpose.
+  public static var recording: Bool {
+    getenv("CARDTABLE_RECORD_GOLDEN").map { $0.pointee == 0x31 } ?? false
+  }
+
+  /// Writes `lines` gzip-compressed to the file `name` in the `Golden` folder beside `file`.
+  public static func write(_ lines: [String], to name: String, besides file: String = #filePath)
+    throws
+  {
+    let path = self.path(name, besides: file)
+    let bytes = try Gzip.compress(Array(lines.map { $0 + "\n" }.joined().utf8))
+    guard let handle = fopen(path, "wb") else { throw Unreadable(path: path) }
+    defer { fclose(handle) }
+    guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else { throw Unreadable(path: path) }
+  }
+
+  private static func path(_ name: String, besides file: String) -> String {
     let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
-    let path = folder + "/Golden/" + name
+    return folder + "/Golden/" + name
+  }
+
+  /// The lines of the gzip-compressed file `name` in the `Golden` folder beside `file`.
+  public static func lines(_ name: String, besides file: String = #filePath) throws -> [String] {
+    let path = self.path(name, besides: file)
     guard let handle = fopen(path, "rb") else { throw Unreadable(path: path) }
     defer { fclose(handle) }
     var compressed: [UInt8] = []

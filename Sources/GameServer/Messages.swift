@@ -1,0 +1,116 @@
+import CardTableCore
+import GameWire
+
+// The server's messages (docs/PROTOCOL.md), each written straight from its members.
+
+/// `{"type":"welcome","protocol":2,"games":[...]}`.
+struct Welcome: Encodable {
+  let type = "welcome"
+  let `protocol` = GameServer.protocolVersion
+  let games = GameCatalog.names
+}
+
+/// `{"type":"hello","token":T,"settings":{...},"reply":R}`.
+struct Hello: Encodable {
+  let type = "hello"
+  var token: String
+  var settings: JSON
+  var reply: JSON?
+}
+
+/// `{"type":"joined","room":R,"game":G,"role":…,"status":…,"countdown":C}`.
+struct Joined: Encodable {
+  let type = "joined"
+  var room: String
+  var game: String
+  var role: String
+  var status: String
+  var countdown: Double
+}
+
+/// `{"type":"left","reply":R}`.
+struct Left: Encodable {
+  let type = "left"
+  var reply: JSON?
+}
+
+/// `{"type":"closed","room":R,"status":"abandoned"}`.
+struct Closed: Encodable {
+  let type = "closed"
+  var room: String
+  let status = "abandoned"
+}
+
+/// `{"type":"update","game":G,"seed":S,"version":V,"events":[...],"view":{...},"reply":R}`.
+struct Update: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case type, game, seed, version, events, view, reply
+  }
+
+  var game: String
+  var seed: UInt64?
+  var version: Int
+  var events: EventBatch.Shown
+  var view: any Encodable
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode("update", forKey: .type)
+    try container.encode(game, forKey: .game)
+    try container.encode(seed, forKey: .seed)
+    try container.encode(version, forKey: .version)
+    try container.encode(events, forKey: .events)
+    try container.encode(view, forKey: .view)
+    try container.encodeIfPresent(reply, forKey: .reply)
+  }
+}
+
+/// `{"type":"answer","cmd":C,…members…,"reply":R}`.
+struct Answer: Encodable {
+  var cmd: String
+  var members: [(String, any Encodable)]
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: MemberKey.self)
+    try container.encode("answer", forKey: MemberKey("type"))
+    try container.encode(cmd, forKey: MemberKey("cmd"))
+    for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
+    try container.encodeIfPresent(reply, forKey: MemberKey("reply"))
+  }
+}
+
+/// `{"type":"error","error":{"code":...,"message":...},"reply":R}`.
+struct ErrorMessage: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case type, error, reply
+  }
+
+  var error: WireError
+  var reply: JSON?
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode("error", forKey: .type)
+    try container.encode(error, forKey: .error)
+    try container.encodeIfPresent(reply, forKey: .reply)
+  }
+}
+
+extension WireError {
+  static let noSuchRoom = WireError(code: "no-such-room", message: "There is no game at this link.")
+  static let watching = WireError(
+    code: "watching",
+    message: "You are watching this game; only the player who started it can play.")
+  static let roomClosed = WireError(
+    code: "room-closed", message: "This game was abandoned; it can no longer be played.")
+  static let storageUnavailable = WireError(
+    code: "storage-unavailable",
+    message: "The game could not be saved, so nothing was done; try again in a moment.")
+
+  static func resuming(in seconds: Double) -> WireError {
+    let whole = max(1, Int(seconds.rounded(.up)))
+    return WireError(code: "resuming", message: "The game resumes in \(whole) s.")
+  }
+}

@@ -1,0 +1,299 @@
+import CardTableCore
+
+/// Where rooms, their games, results and players' settings are kept (docs/STORAGE.md).
+///
+/// A room is its game's options, seed and secret plus every accepted action in order; it is
+/// rebuilt by replaying them through the rules. Every method either does all it says or, when
+/// it throws, nothing: a change is one transaction. ``SQLiteStore`` is the one backend today;
+/// the protocol is what a second one implements.
+public protocol GameStore: AnyObject {
+  /// The player holding `token`, created (with empty settings) the first time it is seen.
+  func player(_ token: PlayerToken, at now: Int64) throws(StoreError) -> PlayerRecord
+
+  /// Every player who has a room, in the order they were first seen.
+  func players() throws(StoreError) -> [PlayerRecord]
+
+  /// Replaces the settings (a JSON object's text) of `player`.
+  func saveSettings(_ settings: String, of player: PlayerKey) throws(StoreError)
+
+  /// Creates a room with its first match and whatever that match's deal already did.
+  func createRoom(_ room: NewRoom) throws(StoreError)
+
+  /// The room as it stands: its current match, that match's actions, the count of its results.
+  func room(_ id: RoomID) throws(StoreError) -> RoomRecord?
+
+  /// Saves what happened in a room since it was last saved, all or nothing.
+  func save(_ change: RoomChange) throws(StoreError)
+
+  /// The rooms `owner` has not finished or abandoned, most recently changed first.
+  func openRooms(of owner: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary]
+
+  /// Every result recorded in a room, oldest first.
+  func results(in room: RoomID) throws(StoreError) -> [ResultRecord]
+
+  /// Every result of `player`'s rooms (of one game, or all), in the order they ended.
+  func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord]
+
+  /// Every match of a room with all its actions, oldest first (for export).
+  func matches(in room: RoomID) throws(StoreError) -> [(
+    match: MatchRecord, actions: [ActionRecord]
+  )]
+
+  /// The rooms still being played whose last change is older than `time`.
+  func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID]
+}
+
+/// Where a room stands.
+public enum RoomStatus: String, Sendable, Equatable, CaseIterable {
+  /// Its current game is not over.
+  case playing
+  /// Its current game is over (a Matchismo or Set *Deal* can make it `playing` again).
+  case over
+  /// Given up by its owner or closed after a long time untouched; read-only.
+  case abandoned
+}
+
+/// A player the store knows.
+public struct PlayerRecord: Sendable, Equatable {
+  public var key: PlayerKey
+  /// A JSON object's text.
+  public var settings: String
+  /// Milliseconds since 1970 when the player was first seen.
+  public var created: Int64
+
+  public init(key: PlayerKey, settings: String, created: Int64) {
+    self.key = key
+    self.settings = settings
+    self.created = created
+  }
+}
+
+/// One match of a room: a deal and the actions after it. A restart begins the next.
+public struct MatchRecord: Sendable, Equatable {
+  /// 0 for the room's first match, then 1, 2, … for each restart.
+  public var ordinal: Int
+  /// The wire name of the game, e.g. `concentration`.
+  public var game: String
+  /// The game's options as the engine writes them (a JSON object's text).
+  public var options: String
+  public var seed: UInt64
+  /// Whether the player chose the seed: a practice game, kept out of high scores.
+  public var seedChosen: Bool
+  /// The secret key of the match's later deals (``LaterSeeds``).
+  public var laterKey: [UInt64]
+  /// Whether the player had seen this deal before (a restart).
+  public var replay: Bool
+  /// Milliseconds since 1970 when it was dealt.
+  public var started: Int64
+
+  public init(
+    ordinal: Int, game: String, options: String, seed: UInt64, seedChosen: Bool,
+    laterKey: [UInt64], replay: Bool, started: Int64
+  ) {
+    self.ordinal = ordinal
+    self.game = game
+    self.options = options
+    self.seed = seed
+    self.seedChosen = seedChosen
+    self.laterKey = laterKey
+    self.replay = replay
+    self.started = started
+  }
+
+  /// The later deals' seeds, from the stored key.
+  public var laterSeeds: LaterSeeds {
+    LaterSeeds(key: (laterKey.first ?? 0, laterKey.dropFirst().first ?? 0))
+  }
+}
+
+/// One accepted action of a match, as its log holds it.
+public struct ActionRecord: Sendable, Equatable {
+  /// Its position in the match's log (0 first): the version before it.
+  public var index: Int
+  /// Seconds on the match clock.
+  public var time: Double
+  /// Milliseconds since 1970 when it was accepted.
+  public var at: Int64
+  public var player: String
+  /// Whether a timer performed it.
+  public var automatic: Bool
+  /// The action as the engine writes it (a JSON object's text).
+  public var action: String
+
+  public init(
+    index: Int, time: Double, at: Int64, player: String, automatic: Bool, action: String
+  ) {
+    self.index = index
+    self.time = time
+    self.at = at
+    self.player = player
+    self.automatic = automatic
+    self.action = action
+  }
+}
+
+/// One game that ended in a room: finished or abandoned.
+public struct ResultRecord: Sendable, Equatable {
+  public var room: RoomID
+  /// The match it was played in.
+  public var ordinal: Int
+  /// Its place among the room's results (0 first).
+  public var index: Int
+  public var game: String
+  /// The settings in short, e.g. `difficulty easy` (the record's `options`).
+  public var options: String
+  public var seed: UInt64
+  public var score: Int
+  public var moves: Int
+  public var ending: GameEnding
+  public var winner: String?
+  /// Whether the room's owner won it (finished it, in a game of one player).
+  public var won: Bool
+  /// Milliseconds since 1970 when it was dealt and when it ended.
+  public var start: Int64
+  public var end: Int64
+  /// Seconds it was played, on the match clock (time away from the table does not count).
+  public var duration: Double
+  /// Dealt from a seed the player chose.
+  public var practice: Bool
+  /// Dealt again after the player had seen it.
+  public var replay: Bool
+  /// The result as the engine writes it (a JSON object's text).
+  public var record: String
+
+  public init(
+    room: RoomID, ordinal: Int, index: Int, game: String, options: String, seed: UInt64,
+    score: Int, moves: Int, ending: GameEnding, winner: String?, won: Bool, start: Int64,
+    end: Int64, duration: Double, practice: Bool, replay: Bool, record: String
+  ) {
+    self.room = room
+    self.ordinal = ordinal
+    self.index = index
+    self.game = game
+    self.options = options
+    self.seed = seed
+    self.score = score
+    self.moves = moves
+    self.ending = ending
+    self.winner = winner
+    self.won = won
+    self.start = start
+    self.end = end
+    self.duration = duration
+    self.practice = practice
+    self.replay = replay
+    self.record = record
+  }
+
+  /// Whether it counts for high scores and statistics: neither practice nor a replay.
+  public var counts: Bool { !practice && !replay }
+}
+
+/// A new room with its first match.
+public struct NewRoom: Sendable, Equatable {
+  public var id: RoomID
+  public var owner: PlayerKey
+  public var match: MatchRecord
+  /// What the deal itself did (timers are not actions, so usually nothing).
+  public var actions: [ActionRecord]
+  public var results: [ResultRecord]
+  public var status: RoomStatus
+  /// Milliseconds since 1970.
+  public var created: Int64
+
+  public init(
+    id: RoomID, owner: PlayerKey, match: MatchRecord, actions: [ActionRecord] = [],
+    results: [ResultRecord] = [], status: RoomStatus, created: Int64
+  ) {
+    self.id = id
+    self.owner = owner
+    self.match = match
+    self.actions = actions
+    self.results = results
+    self.status = status
+    self.created = created
+  }
+}
+
+/// A room as the store has it: enough to rebuild it.
+public struct RoomRecord: Sendable, Equatable {
+  public var id: RoomID
+  public var owner: PlayerKey
+  public var status: RoomStatus
+  public var created: Int64
+  public var updated: Int64
+  /// The current match and its actions in log order.
+  public var match: MatchRecord
+  public var actions: [ActionRecord]
+  /// How many results the room has recorded.
+  public var resultCount: Int
+
+  public init(
+    id: RoomID, owner: PlayerKey, status: RoomStatus, created: Int64, updated: Int64,
+    match: MatchRecord, actions: [ActionRecord], resultCount: Int
+  ) {
+    self.id = id
+    self.owner = owner
+    self.status = status
+    self.created = created
+    self.updated = updated
+    self.match = match
+    self.actions = actions
+    self.resultCount = resultCount
+  }
+}
+
+/// What changed in a room since it was last saved.
+public struct RoomChange: Sendable, Equatable {
+  public var room: RoomID
+  /// A match that begins now (a restart); the actions below then belong to it.
+  public var newMatch: MatchRecord?
+  /// The match the actions belong to.
+  public var ordinal: Int
+  /// Actions appended to that match's log, in order; the first one's index must be the count
+  /// already stored.
+  public var actions: [ActionRecord]
+  public var results: [ResultRecord]
+  public var status: RoomStatus
+  /// Milliseconds since 1970.
+  public var at: Int64
+
+  public init(
+    room: RoomID, newMatch: MatchRecord? = nil, ordinal: Int, actions: [ActionRecord] = [],
+    results: [ResultRecord] = [], status: RoomStatus, at: Int64
+  ) {
+    self.room = room
+    self.newMatch = newMatch
+    self.ordinal = ordinal
+    self.actions = actions
+    self.results = results
+    self.status = status
+    self.at = at
+  }
+}
+
+/// A room in a player's list of unfinished games.
+public struct RoomSummary: Sendable, Equatable {
+  public var id: RoomID
+  public var game: String
+  /// The current match's options (a JSON object's text).
+  public var options: String
+  /// Actions in the current match.
+  public var version: Int
+  public var status: RoomStatus
+  public var created: Int64
+  public var updated: Int64
+
+  public init(
+    id: RoomID, game: String, options: String, version: Int, status: RoomStatus, created: Int64,
+    updated: Int64
+  ) {
+    self.id = id
+    self.game = game
+    self.options = options
+    self.version = version
+    self.status = status
+    self.created = created
+    self.updated = updated
+  }
+}

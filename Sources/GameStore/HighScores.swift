@@ -1,0 +1,147 @@
+import CardTableCore
+
+/// How the high scores are listed (RULES §1.5).
+public enum ScoreSort: String, Sendable, CaseIterable {
+  /// Newest first.
+  case date
+  /// Best first, as the game counts better; ties newest first.
+  case score
+  /// Shortest first; ties newest first.
+  case duration
+}
+
+/// What an entry of the high scores stands out for among those listed.
+public enum ScoreMark: String, Sendable, CaseIterable {
+  case lowest, highest, shortest, longest
+}
+
+/// One line of the high scores: a finished game and its marks.
+public struct ScoreEntry: Sendable, Equatable {
+  public var result: ResultRecord
+  public var marks: [ScoreMark]
+
+  public init(result: ResultRecord, marks: [ScoreMark]) {
+    self.result = result
+    self.marks = marks
+  }
+}
+
+/// The high scores and statistics, worked out from the results a store keeps.
+///
+/// Only games that count (neither practice from a chosen seed nor a replay after a restart)
+/// enter them. Which way a score is better is the game's own (``ScoreOrder``), read from each
+/// result's settings by `order`.
+public enum HighScores {
+  /// The finished games among `results`, sorted, at most `limit`, each with its marks; `order`
+  /// says which way the scores of a game are better.
+  public static func list(
+    _ results: [ResultRecord], sort: ScoreSort, order: (ResultRecord) -> ScoreOrder,
+    limit: Int = 200
+  ) -> [ScoreEntry] {
+    let finished = results.filter { $0.counts && $0.ending == .finished }
+    let newestFirst: (ResultRecord, ResultRecord) -> Bool = {
+      ($0.end, $0.room.rawValue, $0.index) > ($1.end, $1.room.rawValue, $1.index)
+    }
+    let sorted: [ResultRecord]
+    switch sort {
+    case .date:
+      sorted = finished.sorted(by: newestFirst)
+    case .score:
+      sorted = finished.sorted { a, b in
+        let scoring = order(a)
+        if a.score != b.score, scoring != .none { return scoring.isBetter(a.score, than: b.score) }
+        return newestFirst(a, b)
+      }
+    case .duration:
+      sorted = finished.sorted { a, b in
+        a.duration != b.duration ? a.duration < b.duration : newestFirst(a, b)
+      }
+    }
+    let listed = Array(sorted.prefix(limit))
+    let scores = listed.map(\.score)
+    let durations = listed.map(\.duration)
+    // NB: a mark is worth showing only when the entries differ.
+    let (lowest, highest) = (scores.min(), scores.max())
+    let (shortest, longest) = (durations.min(), durations.max())
+    return listed.map { result in
+      var marks: [ScoreMark] = []
+      if lowest != highest {
+        if result.score == lowest { marks.append(.lowest) }
+        if result.score == highest { marks.append(.highest) }
+      }
+      if shortest != longest {
+        if result.duration == shortest { marks.append(.shortest) }
+        if result.duration == longest { marks.append(.longest) }
+      }
+      return ScoreEntry(result: result, marks: marks)
+    }
+  }
+
+  /// Statistics per game and category (``RecordSettings/category``), in the order each was
+  /// first played.
+  ///
+  /// - Parameters:
+  ///   - results: a player's results in the order they ended.
+  ///   - describe: the category and score order of a result's settings.
+  /// - Returns: a row per game and category.
+  public static func statistics(
+    _ results: [ResultRecord], describe: (ResultRecord) -> (category: String, order: ScoreOrder)
+  ) -> [Statistics] {
+    var table: [Statistics] = []
+    var rows: [String: Int] = [:]
+    for result in results.sorted(by: { ($0.end, $0.index) < ($1.end, $1.index) })
+    where result.counts {
+      let (category, order) = describe(result)
+      let key = result.game + "\u{0}" + category
+      let row: Int
+      if let known = rows[key] {
+        row = known
+      } else {
+        row = table.count
+        rows[key] = row
+        table.append(Statistics(game: result.game, options: category, order: order))
+      }
+      table[row].add(result)
+    }
+    return table
+  }
+}
+
+/// How a player has done at one game and setting.
+public struct Statistics: Sendable, Equatable {
+  public var game: String
+  /// The setting, e.g. `difficulty easy` (``RecordSettings/category``).
+  public var options: String
+  /// Games played to their end or given up.
+  public var played = 0
+  public var won = 0
+  /// The best score of a game won; nil when the game keeps no score or none was won.
+  public var bestScore: Int?
+  /// The shortest game won, in seconds.
+  public var bestTime: Double?
+  /// Games won in a row, up to the latest.
+  public var streak = 0
+  public var bestStreak = 0
+  let order: ScoreOrder
+
+  public init(game: String, options: String, order: ScoreOrder) {
+    self.game = game
+    self.options = options
+    self.order = order
+  }
+
+  mutating func add(_ result: ResultRecord) {
+    played += 1
+    guard result.won else {
+      streak = 0
+      return
+    }
+    won += 1
+    streak += 1
+    bestStreak = max(bestStreak, streak)
+    if order != .none, bestScore.map({ order.isBetter(result.score, than: $0) }) ?? true {
+      bestScore = result.score
+    }
+    bestTime = min(bestTime ?? result.duration, result.duration)
+  }
+}

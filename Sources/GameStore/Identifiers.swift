@@ -1,0 +1,113 @@
+/// A room's id: 96 random bits as 16 characters of base64url, the last part of its link
+/// `/play/ID`. Unguessable, so the link is the only way in.
+public struct RoomID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+  public let rawValue: String
+
+  /// Accepts exactly 16 base64url characters.
+  public init?(rawValue: String) {
+    guard rawValue.utf8.count == Self.length, rawValue.utf8.allSatisfy(Base64URL.isDigit) else {
+      return nil
+    }
+    self.rawValue = rawValue
+  }
+
+  /// The number of characters of an id.
+  public static let length = 16
+
+  /// A new id from the system's secure random source.
+  public static func random() -> RoomID {
+    var generator = SystemRandomNumberGenerator()
+    return random(using: &generator)
+  }
+
+  /// A new id from `generator`.
+  public static func random(using generator: inout some RandomNumberGenerator) -> RoomID {
+    let bytes = (0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    // NB: 12 bytes are 16 base64url characters exactly, every one carrying 6 random bits.
+    guard let id = RoomID(rawValue: Base64URL.encode(bytes)) else {
+      preconditionFailure("12 random bytes always make a room id")
+    }
+    return id
+  }
+
+  public var description: String { rawValue }
+
+  public static func < (a: RoomID, b: RoomID) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A player's secret: 128 random bits as 22 characters of base64url. The browser keeps it; the
+/// store keeps only its SHA-256 hash, so a copy of the database plays as nobody.
+public struct PlayerToken: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+
+  /// Accepts exactly 22 base64url characters.
+  public init?(rawValue: String) {
+    guard rawValue.utf8.count == Self.length, rawValue.utf8.allSatisfy(Base64URL.isDigit) else {
+      return nil
+    }
+    self.rawValue = rawValue
+  }
+
+  /// The number of characters of a token.
+  public static let length = 22
+
+  /// A new token from the system's secure random source.
+  public static func random() -> PlayerToken {
+    var generator = SystemRandomNumberGenerator()
+    return random(using: &generator)
+  }
+
+  /// A new token from `generator`.
+  public static func random(using generator: inout some RandomNumberGenerator) -> PlayerToken {
+    let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    guard let token = PlayerToken(rawValue: Base64URL.encode(bytes)) else {
+      preconditionFailure("16 random bytes always make a token")
+    }
+    return token
+  }
+
+  /// The SHA-256 hash of the token's text: what the store keeps.
+  public var hash: [UInt8] { SHA256.hash(Array(rawValue.utf8)) }
+
+  /// Never the token itself: it is a secret.
+  public var description: String { "PlayerToken(…)" }
+}
+
+/// A player as the store numbers it.
+public struct PlayerKey: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: Int64
+  public init(rawValue: Int64) { self.rawValue = rawValue }
+  public var description: String { "player-\(rawValue)" }
+}
+
+/// Base64 with the URL-safe alphabet (RFC 4648 §5) and no padding.
+enum Base64URL {
+  static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+  static func isDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
+  static func encode(_ bytes: [UInt8]) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity((bytes.count * 4 + 2) / 3)
+    var index = 0
+    while index < bytes.count {
+      let chunk = bytes[index..<min(index + 3, bytes.count)]
+      var value: UInt32 = 0
+      for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * offset) }
+      let digits = chunk.count + 1
+      for position in 0..<digits {
+        output.append(alphabet[Int((value >> (18 - 6 * UInt32(position))) & 63)])
+      }
+      index += 3
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}

@@ -1,0 +1,429 @@
+import CSQLite
+import CardTableCore
+import Glibc
+
+/// The ``GameStore`` on one SQLite file: WAL journal, prepared statements only, a busy timeout,
+/// numbered migrations (docs/STORAGE.md).
+///
+/// Used from one thread at a time (the server's loop thread). Commits are durable against a
+/// killed process (`synchronous=NORMAL` in WAL mode); with ``Durability/full`` every commit
+/// also survives a power cut, at the cost of a disk flush each.
+public final class SQLiteStore: GameStore {
+  /// How hard each commit holds on to the disk.
+  public enum Durability: String, Sendable, CaseIterable {
+    /// Survives the process being killed; the last commits may be lost in a power cut.
+    case normal
+    /// Every commit is flushed to the disk before it returns.
+    case full
+  }
+
+  /// The database's file name in a data directory.
+  public static let fileName = "cardtable.sqlite3"
+
+  public let path: String
+  let database: SQLiteDatabase
+  /// The lock file's descriptor while this store holds the data directory, or -1.
+  private var lock: Int32 = -1
+
+  /// Opens (creating it when missing) the database at `path` and brings its schema up to date.
+  ///
+  /// - Parameters:
+  ///   - path: a file path, or `:memory:` for a database that lives only in this process.
+  ///   - durability: how hard each commit holds on to the disk.
+  ///   - busyTimeout: how long a statement waits for another process's lock, in milliseconds.
+  ///   - readOnly: open an existing database only to read it (`cardtable stats`, `export`).
+  /// - Throws: a ``StoreError`` that says what is wrong with the file.
+  public init(
+    path: String, durability: Durability = .normal, busyTimeout: Int32 = 2_000,
+    readOnly: Bool = false
+  ) throws(StoreError) {
+    self.path = path
+    do {
+      database = try SQLiteDatabase(path: path, create: !readOnly, readOnly: readOnly)
+      database.setBusyTimeout(milliseconds: busyTimeout)
+      if !readOnly {
+        // NB: journal_mode answers with a row; in WAL mode readers never wait for the writer.
+        _ = try database.scalar("PRAGMA journal_mode = WAL")
+        try database.execute(
+          "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL"); PRAGMA foreign_keys = ON"
+        )
+      }
+    } catch {
+      throw StoreError(error, path: path)
+    }
+    if readOnly {
+      let found: Int
+      do {
+        found = try Migrations.version(of: database)
+      } catch {
+        throw StoreError(error, path: path)
+      }
+      guard found == Migrations.latest else {
+        if found > Migrations.latest {
+          throw .newerSchema(path: path, found: found, known: Migrations.latest)
+        }
+        throw .unavailable(
+          path: path,
+          reason: "its schema is version \(found); start cardtable serve once to update it")
+      }
+    } else {
+      try Migrations.migrate(database)
+      // NB: a database another process holds locked reads fine in WAL mode; taking the write
+      // lock once says at start, not at the first move, that it cannot be written.
+      do {
+        try database.transaction { () throws(SQLiteError) in }
+      } catch {
+        throw StoreError(error, path: path)
+      }
+    }
+  }
+
+  /// Opens the store in a data directory, creating the directory (mode 0700) when missing.
+  ///
+  /// An `exclusive` store holds the directory's lock file (`cardtable.lock`) for as long as it
+  /// is open, so that a second server on the same data is refused at start
+  /// (``StoreError/locked(path:)``).
+  public static func open(
+    directory: String, durability: Durability = .normal, exclusive: Bool = false,
+    readOnly: Bool = false
+  ) throws(StoreError) -> SQLiteStore {
+    try makeDirectory(directory)
+    var lock: Int32 = -1
+    if exclusive {
+      let lockPath = directory + "/cardtable.lock"
+      lock = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard lock >= 0 else {
+        throw .unavailable(path: lockPath, reason: String(cString: strerror(errno)))
+      }
+      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        Glibc.close(lock)
+        throw .locked(path: directory + "/" + fileName)
+      }
+    }
+    do {
+      let store = try SQLiteStore(
+        path: directory + "/" + fileName, durability: durability, readOnly: readOnly)
+      store.lock = lock
+      return store
+    } catch {
+      if lock >= 0 { Glibc.close(lock) }
+      throw error
+    }
+  }
+
+  deinit {
+    database.close()
+    if lock >= 0 { Glibc.close(lock) }
+  }
+
+  /// The data directory CardTable uses when none is given: `$XDG_DATA_HOME/cardtable`, else
+  /// `~/.local/share/cardtable`.
+  public static func defaultDirectory(environment: [String: String]) -> String? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/cardtable" }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.local/share/cardtable"
+  }
+
+  /// Creates `path` and its missing parents (mode 0700).
+  static func makeDirectory(_ path: String) throws(StoreError) {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      built += "/" + part
+      if mkdir(built, 0o700) != 0 && errno != EEXIST {
+        throw .unavailable(path: built, reason: String(cString: strerror(errno)))
+      }
+    }
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw .unavailable(path: path, reason: "it is not a directory")
+    }
+  }
+
+  // MARK: GameStore
+
+  public func player(_ token: PlayerToken, at now: Int64) throws(StoreError) -> PlayerRecord {
+    let hash = SQLiteValue.blob(token.hash)
+    return try guarded { () throws(SQLiteError) in
+      let find = try database.statement(
+        "SELECT id, settings, created FROM players WHERE token_hash = ?1")
+      try find.bind([hash])
+      if try find.step() {
+        let record = PlayerRecord(
+          key: PlayerKey(rawValue: find.integer(0)), settings: find.text(1),
+          created: find.integer(2))
+        find.reset()
+        return record
+      }
+      try database.run(
+        "INSERT INTO players (token_hash, created, settings) VALUES (?1, ?2, '{}')", hash,
+        .integer(now))
+      let id = try database.scalar("SELECT id FROM players WHERE token_hash = ?1", hash)
+      return PlayerRecord(key: PlayerKey(rawValue: id?.integer ?? 0), settings: "{}", created: now)
+    }
+  }
+
+  public func players() throws(StoreError) -> [PlayerRecord] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        """
+        SELECT id, settings, created FROM players p
+        WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.owner = p.id) ORDER BY created, id
+        """)
+      try rows.bind([])
+      var players: [PlayerRecord] = []
+      while try rows.step() {
+        players.append(
+          PlayerRecord(
+            key: PlayerKey(rawValue: rows.integer(0)), settings: rows.text(1),
+            created: rows.integer(2)))
+      }
+      return players
+    }
+  }
+
+  public func saveSettings(_ settings: String, of player: PlayerKey) throws(StoreError) {
+    try guarded { () throws(SQLiteError) in
+      try database.run(
+        "UPDATE players SET settings = ?2 WHERE id = ?1", .integer(player.rawValue),
+        .text(settings))
+    }
+  }
+
+  public func createRoom(_ room: NewRoom) throws(StoreError) {
+    try guarded { () throws(SQLiteError) in
+      try database.transaction { () throws(SQLiteError) in
+        try database.run(
+          """
+          INSERT INTO rooms (id, owner, game, status, created, updated, current)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)
+          """, .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.match.game),
+          .text(room.status.rawValue), .integer(room.created), .int(room.match.ordinal))
+        try insert(room.match, in: room.id)
+        try insert(room.actions, in: room.id, ordinal: room.match.ordinal)
+        try insert(room.results)
+      }
+    }
+  }
+
+  public func room(_ id: RoomID) throws(StoreError) -> RoomRecord? {
+    try guarded { () throws(SQLiteError) -> RoomRecord? in
+      let find = try database.statement(
+        "SELECT owner, status, created, updated, current FROM rooms WHERE id = ?1")
+      try find.bind([.text(id.rawValue)])
+      guard try find.step() else { return nil }
+      let owner = PlayerKey(rawValue: find.integer(0))
+      let status = RoomStatus(rawValue: find.text(1)) ?? .abandoned
+      let (created, updated, current) = (find.integer(2), find.integer(3), find.int(4))
+      find.reset()
+      guard let match = try match(current, in: id) else { return nil }
+      let actions = try actions(of: current, in: id)
+      let results = try database.scalar(
+        "SELECT count(*) FROM results WHERE room = ?1", .text(id.rawValue))
+      return RoomRecord(
+        id: id, owner: owner, status: status, created: created, updated: updated, match: match,
+        actions: actions, resultCount: Int(results?.integer ?? 0))
+    }
+  }
+
+  public func save(_ change: RoomChange) throws(StoreError) {
+    try guarded { () throws(SQLiteError) in
+      try database.transaction { () throws(SQLiteError) in
+        if let match = change.newMatch { try insert(match, in: change.room) }
+        try insert(change.actions, in: change.room, ordinal: change.ordinal)
+        try insert(change.results)
+        try database.run(
+          "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
+          .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
+          .int(change.ordinal))
+        guard database.changes == 1 else {
+          throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
+        }
+      }
+    }
+  }
+
+  public func openRooms(of owner: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        """
+        SELECT r.id, r.game, m.options, r.status, r.created, r.updated,
+          (SELECT count(*) FROM actions a WHERE a.room = r.id AND a.ordinal = r.current)
+        FROM rooms r JOIN matches m ON m.room = r.id AND m.ordinal = r.current
+        WHERE r.owner = ?1 AND r.status = 'playing'
+        ORDER BY r.updated DESC, r.id LIMIT ?2
+        """)
+      try rows.bind([.integer(owner.rawValue), .int(limit)])
+      var rooms: [RoomSummary] = []
+      while try rows.step() {
+        guard let id = RoomID(rawValue: rows.text(0)) else { continue }
+        rooms.append(
+          RoomSummary(
+            id: id, game: rows.text(1), options: rows.text(2), version: rows.int(6),
+            status: RoomStatus(rawValue: rows.text(3)) ?? .playing, created: rows.integer(4),
+            updated: rows.integer(5)))
+      }
+      return rooms
+    }
+  }
+
+  public func results(in room: RoomID) throws(StoreError) -> [ResultRecord] {
+    try guarded { () throws(SQLiteError) in
+      try results(
+        where: "room = ?1 ORDER BY idx", [.text(room.rawValue)])
+    }
+  }
+
+  public func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord] {
+    try guarded { () throws(SQLiteError) in
+      try results(
+        where: """
+          room IN (SELECT id FROM rooms WHERE owner = ?1) AND (?2 IS NULL OR game = ?2)
+          ORDER BY end, room, idx
+          """, [.integer(player.rawValue), game.map(SQLiteValue.text) ?? .null])
+    }
+  }
+
+  public func matches(in room: RoomID) throws(StoreError)
+    -> [(match: MatchRecord, actions: [ActionRecord])]
+  {
+    try guarded { () throws(SQLiteError) in
+      let count = try database.scalar(
+        "SELECT count(*) FROM matches WHERE room = ?1", .text(room.rawValue))
+      var matches: [(match: MatchRecord, actions: [ActionRecord])] = []
+      for ordinal in 0..<Int(count?.integer ?? 0) {
+        guard let match = try match(ordinal, in: room) else { continue }
+        matches.append((match, try actions(of: ordinal, in: room)))
+      }
+      return matches
+    }
+  }
+
+  public func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        "SELECT id FROM rooms WHERE status = 'playing' AND updated < ?1 ORDER BY updated LIMIT ?2")
+      try rows.bind([.integer(time), .int(limit)])
+      var rooms: [RoomID] = []
+      while try rows.step() {
+        if let id = RoomID(rawValue: rows.text(0)) { rooms.append(id) }
+      }
+      return rooms
+    }
+  }
+
+  // MARK: Rows
+
+  private func guarded<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw StoreError(error, path: path)
+    }
+  }
+
+  private func insert(_ match: MatchRecord, in room: RoomID) throws(SQLiteError) {
+    var key: [UInt8] = []
+    for half in match.laterKey {
+      for shift in stride(from: 56, through: 0, by: -8) {
+        key.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
+      }
+    }
+    try database.run(
+      """
+      INSERT INTO matches (room, ordinal, game, options, seed, seed_chosen, later_key, replay, started)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      """, .text(room.rawValue), .int(match.ordinal), .text(match.game), .text(match.options),
+      .unsigned(match.seed), .bool(match.seedChosen), .blob(key), .bool(match.replay),
+      .integer(match.started))
+  }
+
+  private func insert(_ actions: [ActionRecord], in room: RoomID, ordinal: Int) throws(SQLiteError)
+  {
+    for action in actions {
+      try database.run(
+        """
+        INSERT INTO actions (room, ordinal, idx, time, at, player, automatic, action)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        """, .text(room.rawValue), .int(ordinal), .int(action.index), .real(action.time),
+        .integer(action.at), .text(action.player), .bool(action.automatic), .text(action.action))
+    }
+  }
+
+  private func insert(_ results: [ResultRecord]) throws(SQLiteError) {
+    for result in results {
+      try database.run(
+        """
+        INSERT INTO results (room, idx, ordinal, game, options, seed, score, moves, ending, winner,
+          won, start, end, duration, practice, replay, record)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+        """, .text(result.room.rawValue), .int(result.index), .int(result.ordinal),
+        .text(result.game), .text(result.options), .unsigned(result.seed), .int(result.score),
+        .int(result.moves), .text(result.ending.rawValue),
+        result.winner.map(SQLiteValue.text) ?? .null,
+        .bool(result.won), .integer(result.start), .integer(result.end), .real(result.duration),
+        .bool(result.practice), .bool(result.replay), .text(result.record))
+    }
+  }
+
+  private func match(_ ordinal: Int, in room: RoomID) throws(SQLiteError) -> MatchRecord? {
+    let find = try database.statement(
+      """
+      SELECT game, options, seed, seed_chosen, later_key, replay, started FROM matches
+      WHERE room = ?1 AND ordinal = ?2
+      """)
+    try find.bind([.text(room.rawValue), .int(ordinal)])
+    guard try find.step() else { return nil }
+    let key = find.value(4).blob ?? []
+    var halves: [UInt64] = []
+    for start in stride(from: 0, to: key.count - 7, by: 8) {
+      halves.append(key[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) })
+    }
+    let match = MatchRecord(
+      ordinal: ordinal, game: find.text(0), options: find.text(1), seed: find.unsigned(2),
+      seedChosen: find.bool(3), laterKey: halves, replay: find.bool(5), started: find.integer(6))
+    find.reset()
+    return match
+  }
+
+  private func actions(of ordinal: Int, in room: RoomID) throws(SQLiteError) -> [ActionRecord] {
+    let rows = try database.statement(
+      """
+      SELECT idx, time, at, player, automatic, action FROM actions
+      WHERE room = ?1 AND ordinal = ?2 ORDER BY idx
+      """)
+    try rows.bind([.text(room.rawValue), .int(ordinal)])
+    var actions: [ActionRecord] = []
+    while try rows.step() {
+      actions.append(
+        ActionRecord(
+          index: rows.int(0), time: rows.real(1), at: rows.integer(2), player: rows.text(3),
+          automatic: rows.bool(4), action: rows.text(5)))
+    }
+    return actions
+  }
+
+  private func results(where condition: String, _ values: [SQLiteValue]) throws(SQLiteError)
+    -> [ResultRecord]
+  {
+    let rows = try database.statement(
+      """
+      SELECT room, idx, ordinal, game, options, seed, score, moves, ending, winner, won, start, end,
+        duration, practice, replay, record
+      FROM results WHERE \(condition)
+      """)
+    try rows.bind(values)
+    var results: [ResultRecord] = []
+    while try rows.step() {
+      guard let room = RoomID(rawValue: rows.text(0)) else { continue }
+      results.append(
+        ResultRecord(
+          room: room, ordinal: rows.int(2), index: rows.int(1), game: rows.text(3),
+          options: rows.text(4), seed: rows.unsigned(5), score: rows.int(6), moves: rows.int(7),
+          ending: GameEnding(rawValue: rows.text(8)) ?? .abandoned,
+          winner: rows.isNull(9) ? nil : rows.text(9), won: rows.bool(10),
+          start: rows.integer(11), end: rows.integer(12), duration: rows.real(13),
+          practice: rows.bool(14), replay: rows.bool(15), record: rows.text(16)))
+    }
+    return results
+  }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import GameStore
+
+@Suite struct IdentifierTests {
+  @Test func sha256MatchesTheStandardsExamples() {
+    func hex(_ bytes: [UInt8]) -> String {
+      bytes.map {
+        String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+      }
+      .joined()
+    }
+    #expect(
+      hex(SHA256.hash(Array("abc".utf8)))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      hex(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    let long = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+    #expect(
+      hex(SHA256.hash(Array(long.utf8)))
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+
+  @Test func roomIDsAreSixteenURLSafeCharactersAndDiffer() {
+    let ids = (0..<200).map { _ in RoomID.random() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids {
+      #expect(id.rawValue.count == 16)
+      #expect(RoomID(rawValue: id.rawValue) == id)
+    }
+    #expect(RoomID(rawValue: "short") == nil)
+    #expect(RoomID(rawValue: "abcdefghijklmno/") == nil)
+  }
+
+  @Test func tokensAreTwentyTwoCharactersAndNeverPrinted() {
+    let token = PlayerToken.random()
+    #expect(token.rawValue.count == 22)
+    #expect(PlayerToken(rawValue: token.rawValue) == token)
+    #expect(PlayerToken(rawValue: token.rawValue + "A") == nil)
+    #expect(!"\(token)".contains(token.rawValue))
+    #expect(token.hash.count == 32)
+    #expect(token.hash != PlayerToken.random().hash)
+  }
+
+  @Test func base64URLEncodesAsTheRFCSays() {
+    #expect(Base64URL.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+    #expect(Base64URL.encode(Array("fooba".utf8)) == "Zm9vYmE")
+    #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+  }
+}

@@ -1,0 +1,279 @@
+import CardTableCore
+import Glibc
+import Testing
+
+@testable import GameStore
+
+/// A fresh directory under /tmp for one test, removed with everything in it when done.
+final class TemporaryDirectory {
+  let path: String
+
+  init() {
+    var template = Array("/tmp/cardtable-store-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
+    }
+    guard let made else { preconditionFailure("mkdtemp failed") }
+    path = made
+  }
+
+  var database: String { path + "/" + SQLiteStore.fileName }
+
+  deinit {
+    _ = system("rm -rf '\(path)'")
+  }
+}
+
+/// A room's first match, as the server makes one.
+func sampleMatch(ordinal: Int = 0, game: String = "memory", replay: Bool = false) -> MatchRecord {
+  MatchRecord(
+    ordinal: ordinal, game: game, options: #"{"options":{"difficulty":"easy"}}"#,
+    seed: UInt64.max - 5, seedChosen: false, laterKey: [0x0123_4567_89ab_cdef, .max],
+    replay: replay, started: 1_000)
+}
+
+func sampleActions(from start: Int, count: Int) -> [ActionRecord] {
+  (start..<start + count).map { index in
+    ActionRecord(
+      index: index, time: Double(index) * 0.5, at: 1_000 + Int64(index), player: "You",
+      automatic: index % 3 == 2, action: #"{"type":"flip","card":\#(index % 12)}"#)
+  }
+}
+
+func sampleResult(room: RoomID, index: Int, score: Int, duration: Double, end: Int64)
+  -> ResultRecord
+{
+  ResultRecord(
+    room: room, ordinal: 0, index: index, game: "memory", options: "difficulty easy",
+    seed: UInt64(index), score: score, moves: 6 + score, ending: .finished, winner: nil, won: true,
+    start: end - Int64(duration * 1000), end: end, duration: duration, practice: false,
+    replay: false, record: #"{"game":"memory"}"#)
+}
+
+@Suite struct SQLiteStoreTests {
+  @Test func aNewDatabaseIsAtTheLatestSchemaInWALMode() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path + "/a/b")
+    #expect(try Migrations.version(of: store.database) == Migrations.latest)
+    #expect(try store.database.scalar("PRAGMA journal_mode")?.text == "wal")
+    #expect(try store.database.scalar("PRAGMA foreign_keys")?.integer == 1)
+  }
+
+  @Test func roomsRoundTripWithTheirMatchActionsAndResults() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let owner = try store.player(.random(), at: 10).key
+    let id = RoomID.random()
+    try store.createRoom(
+      NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 50))
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 0, count: 5), status: .playing, at: 60))
+    let result = sampleResult(room: id, index: 0, score: 2, duration: 31.5, end: 70)
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 5, count: 2), results: [result],
+        status: .over, at: 70))
+
+    let room = try #require(try store.room(id))
+    #expect(room.owner == owner)
+    #expect(room.status == .over)
+    #expect(room.created == 50 && room.updated == 70)
+    #expect(room.match == sampleMatch())
+    #expect(room.match.laterSeeds == LaterSeeds(key: (0x0123_4567_89ab_cdef, .max)))
+    #expect(room.actions == sampleActions(from: 0, count: 7))
+    #expect(room.resultCount == 1)
+    #expect(try store.results(in: id) == [result])
+    #expect(try store.results(of: owner, game: "memory") == [result])
+    #expect(try store.results(of: owner, game: "set").isEmpty)
+    #expect(try store.room(RoomID.random()) == nil)
+  }
+
+  @Test func aRestartBeginsTheNextMatchAndTheRoomReadsIt() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let owner = try store.player(.random(), at: 10).key
+    let id = RoomID.random()
+    try store.createRoom(
+      NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 50))
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 0, count: 4), status: .playing, at: 51))
+    let again = sampleMatch(ordinal: 1, replay: true)
+    try store.save(
+      RoomChange(
+        room: id, newMatch: again, ordinal: 1, actions: sampleActions(from: 0, count: 1),
+        status: .playing, at: 52))
+    let room = try #require(try store.room(id))
+    #expect(room.match == again)
+    #expect(room.actions == sampleActions(from: 0, count: 1))
+    let matches = try store.matches(in: id)
+    #expect(matches.map(\.match.ordinal) == [0, 1])
+    #expect(matches.map(\.actions.count) == [4, 1])
+  }
+
+  @Test func aPlayerIsFoundAgainByTokenAndOnlyItsHashIsKept() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let token = PlayerToken.random()
+    let first = try store.player(token, at: 5)
+    #expect(first.settings == "{}")
+    try store.saveSettings(#"{"name":"Ann"}"#, of: first.key)
+    let again = try store.player(token, at: 99)
+    #expect(again.key == first.key)
+    #expect(again.settings == #"{"name":"Ann"}"#)
+    #expect(again.created == 5)
+    #expect(try store.player(.random(), at: 6).key != first.key)
+    // NB: the token's text is nowhere in the file.
+    store.database.close()
+    let bytes = try #require(readFile(directory.database))
+    #expect(!bytes.contains(token.rawValue))
+  }
+
+  @Test func openRoomsListsTheOwnersUnfinishedRoomsNewestFirst() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let (ann, bob) = (
+      try store.player(.random(), at: 1).key, try store.player(.random(), at: 1).key
+    )
+    var ids: [RoomID] = []
+    for (index, status) in [RoomStatus.playing, .over, .playing, .abandoned, .playing].enumerated()
+    {
+      let id = RoomID.random()
+      ids.append(id)
+      try store.createRoom(
+        NewRoom(id: id, owner: ann, match: sampleMatch(), status: status, created: Int64(index)))
+    }
+    try store.createRoom(
+      NewRoom(id: .random(), owner: bob, match: sampleMatch(), status: .playing, created: 9))
+    try store.save(
+      RoomChange(
+        room: ids[0], ordinal: 0, actions: sampleActions(from: 0, count: 3), status: .playing,
+        at: 100))
+    let open = try store.openRooms(of: ann, limit: 10)
+    #expect(open.map(\.id) == [ids[0], ids[4], ids[2]])
+    #expect(open.map(\.version) == [3, 0, 0])
+    #expect(try store.openRooms(of: ann, limit: 2).count == 2)
+    #expect(try store.idleRooms(before: 3, limit: 10) == [ids[2]])
+  }
+
+  @Test func aChangeToARoomThatDoesNotExistWritesNothing() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let change = RoomChange(room: .random(), ordinal: 0, status: .playing, at: 1)
+    #expect(throws: StoreError.self) { try store.save(change) }
+  }
+
+  @Test func aDiskThatFillsUpRefusesTheWholeChangeAndKeepsWhatWasThere() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let owner = try store.player(.random(), at: 1).key
+    let id = RoomID.random()
+    try store.createRoom(
+      NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 0, count: 2), status: .playing, at: 2))
+    // NB: a database that may not grow past its current pages stands in for a full disk.
+    let pages = try #require(try store.database.scalar("PRAGMA page_count")?.integer)
+    _ = try store.database.scalar("PRAGMA max_page_count = \(pages)")
+    let big = (2..<400).map { index in
+      ActionRecord(
+        index: index, time: 1, at: 3, player: "You", automatic: false,
+        action: String(repeating: "x", count: 2_000))
+    }
+    #expect(throws: StoreError.full(path: directory.database)) {
+      try store.save(RoomChange(room: id, ordinal: 0, actions: big, status: .playing, at: 3))
+    }
+    let room = try #require(try store.room(id))
+    #expect(room.actions == sampleActions(from: 0, count: 2))
+    #expect(room.updated == 2)
+    #expect(StoreError.full(path: "x").exitCode == 4)
+  }
+
+  @Test func aSecondServerOnTheSameDataIsRefusedAtStart() throws {
+    let directory = TemporaryDirectory()
+    let first = try SQLiteStore.open(directory: directory.path, exclusive: true)
+    #expect(throws: StoreError.locked(path: directory.database)) {
+      _ = try SQLiteStore.open(directory: directory.path, exclusive: true)
+    }
+    // NB: readers (cardtable stats, export) need no lock.
+    _ = try SQLiteStore.open(directory: directory.path, readOnly: true)
+    withExtendedLifetime(first) {}
+  }
+
+  @Test func aDatabaseLockedByAnotherProcessIsRefusedAtStart() throws {
+    let directory = TemporaryDirectory()
+    _ = try SQLiteStore.open(directory: directory.path)
+    let other = try SQLiteDatabase(path: directory.database)
+    try other.execute("BEGIN EXCLUSIVE")
+    #expect(throws: StoreError.locked(path: directory.database)) {
+      _ = try SQLiteStore(path: directory.database, busyTimeout: 50)
+    }
+    try other.execute("ROLLBACK")
+    #expect(StoreError.locked(path: "x").exitCode == 5)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsRefusedAsCorrupt() throws {
+    let directory = TemporaryDirectory()
+    #expect(writeFile(directory.database, String(repeating: "not a database\n", count: 400)))
+    #expect {
+      _ = try SQLiteStore(path: directory.database)
+    } throws: { error in
+      guard case .corrupt = error as? StoreError else { return false }
+      return (error as? StoreError)?.exitCode == 6
+    }
+  }
+
+  @Test func aDatabaseFromANewerCardTableIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.database)
+    try database.execute("PRAGMA user_version = 99")
+    database.close()
+    #expect(
+      throws: StoreError.newerSchema(path: directory.database, found: 99, known: Migrations.latest)
+    ) {
+      _ = try SQLiteStore(path: directory.database)
+    }
+    #expect(StoreError.newerSchema(path: "x", found: 9, known: 2).exitCode == 7)
+  }
+
+  @Test func anUnwritableDirectoryIsRefusedAsUnavailable() throws {
+    #expect {
+      _ = try SQLiteStore.open(directory: "/proc/cardtable-cannot-be-here")
+    } throws: { error in
+      guard case .unavailable = error as? StoreError else { return false }
+      return (error as? StoreError)?.exitCode == 3
+    }
+  }
+
+  @Test func theDefaultDirectoryFollowsXDG() {
+    #expect(
+      SQLiteStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
+        == "/data/cardtable")
+    #expect(
+      SQLiteStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+        == "/home/a/.local/share/cardtable")
+    #expect(SQLiteStore.defaultDirectory(environment: [:]) == nil)
+  }
+}
+
+/// The text of a file (bytes decoded leniently), or nil when it cannot be read.
+func readFile(_ path: String) -> String? {
+  guard let file = fopen(path, "rb") else { return nil }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    if count == 0 { break }
+    bytes += buffer[0..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+func writeFile(_ path: String, _ text: String) -> Bool {
+  guard let file = fopen(path, "wb") else { return false }
+  defer { fclose(file) }
+  return fputs(text, file) >= 0
+}
