@@ -115,6 +115,7 @@ enum ServerProbe {
     defer { server.stop() }
     let swarm = try SocketSwarm(port: server.port, count: clients)
     _ = try swarm.receiveOneEach(timeout: 10)
+
     let game =
       switch kind {
       case .state: "memory"
@@ -124,12 +125,13 @@ enum ServerProbe {
     if !game.isEmpty {
       for client in 0..<clients { try swarm.send(#"{"cmd":"hello"}"#, from: client) }
       _ = try swarm.receiveOneEach(timeout: 10)
+
       for client in 0..<clients {
         try swarm.send(#"{"cmd":"new","game":"\#(game)","seed":\#(client)}"#, from: client)
       }
       // NB: `joined`, then the update.
-      _ = try swarm.receiveOneEach(timeout: 10)
-      _ = try swarm.receiveOneEach(timeout: 10)
+      _ = try swarm.receiveEach(2, timeout: 10)
+
     }
     var reply = ""
     let before = server.loopCPUSeconds ?? 0

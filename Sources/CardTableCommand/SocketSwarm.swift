@@ -66,17 +66,33 @@ final class SocketSwarm {
   /// Waits until every client has received at least one message, and returns the last each
   /// received.
   func receiveOneEach(timeout: Double) throws -> [String] {
-    var last = [String?](repeating: nil, count: clients.count)
+    try receiveEach(1, timeout: timeout)
+  }
+
+  /// Waits until every client has received at least `count` messages, and returns the last
+  /// each received.
+  func receiveEach(_ count: Int, timeout: Double) throws -> [String] {
+    var last = [String](repeating: "", count: clients.count)
+    var received = [Int](repeating: 0, count: clients.count)
     var waiting = clients.count
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while waiting > 0 {
-      let messages = try receive(timeout: timeout)
-      guard !messages.isEmpty else { throw Failure(description: "no message within \(timeout) s") }
+      // NB: a read may bring part of a frame and no whole message; only the deadline ends it.
+      let left = deadline - ContinuousClock.now
+      let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+      guard seconds > 0 else {
+        let missing = received.indices.filter { received[$0] < count }
+        throw Failure(
+          description: "no message within \(timeout) s for clients \(missing.prefix(10))")
+      }
+      let messages = try receive(timeout: seconds)
       for (client, text) in messages {
-        if last[client] == nil { waiting -= 1 }
+        received[client] += 1
+        if received[client] == count { waiting -= 1 }
         last[client] = text
       }
     }
-    return last.map { $0 ?? "" }
+    return last
   }
 
   // MARK: Frames
