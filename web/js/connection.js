@@ -3,14 +3,23 @@
  * The WebSocket to `cardtable serve` (docs/PROTOCOL.md): one connection to `/ws` on the
  * page's own host, reconnected with exponential backoff, with request ids.
  *
- * Events dispatched (CustomEvent, `detail` = the server message):
- *   `welcome`, `update`, `answer`, `error` — as the server sends them;
- *   `open`, `reopen` (after a reconnect: the server dropped the old room), `close`.
+ * On every open — the first and each reconnect — the messages `greet` returns (the page's
+ * `hello`, then `open` for the room on screen) are sent first, before anything queued while
+ * the socket was down.
+ *
+ * Events dispatched (CustomEvent):
+ *   `message` — `detail` is the server message, in the order they arrive;
+ *   `open`, `reopen` (the socket is open again after a drop), `close` — `detail` is null.
  * @module connection
  */
 
+/** @typedef {import('./protocol.js').Request} Request */
+/** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+
 const MIN_DELAY = 400;
 const MAX_DELAY = 8000;
+/** Requests that move the connection into a room: answered with `joined` (or an error). */
+const JOINS = new Set(['new', 'open']);
 
 export class Connection extends EventTarget {
   /** @param {string} [url]  defaults to ws(s)://<this host>/ws */
@@ -21,10 +30,26 @@ export class Connection extends EventTarget {
     /** @type {WebSocket|null} */
     this.socket = null;
     /**
-     * Messages sent while the socket was not open, sent on open.
-     * @type {string[]}
+     * Messages sent while the socket was not open, sent on open (after the greeting).
+     * @type {{id: number, text: string}[]}
      */
     this.queue = [];
+    /**
+     * The `new` and `open` requests not answered yet, oldest first, with their text (sent
+     * again when the socket drops before their answer).
+     * @type {{id: number, text: string, sent: boolean}[]}
+     */
+    this.joins = [];
+    /**
+     * Promises waiting for the reply to a request, by id.
+     * @type {Map<number, {resolve: (message: ServerMessage|null) => void, sent: boolean}>}
+     */
+    this.waiting = new Map();
+    /**
+     * The messages to send first on every open; `reopen` is true after a drop.
+     * @type {(reopen: boolean) => Request[]}
+     */
+    this.greet = () => [];
     this.nextId = 1;
     this.delay = MIN_DELAY;
     this.everOpened = false;
@@ -37,16 +62,28 @@ export class Connection extends EventTarget {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
       this.delay = MIN_DELAY;
-      const type = this.everOpened ? 'reopen' : 'open';
+      const reopen = this.everOpened;
       this.everOpened = true;
-      const pending = this.queue.splice(0);
-      for (const text of pending) socket.send(text);
-      this.emit(type, null);
+      for (const message of this.greet(reopen)) this.transmit(this.stamp(message));
+      // NB: a join lost with the old socket goes first: the page is waiting for its room.
+      const lost = this.joins.filter((join) => !join.sent && !this.queue.some((q) => q.id === join.id));
+      for (const entry of [...lost, ...this.queue.splice(0)]) this.transmit(entry);
+      this.emit(reopen ? 'reopen' : 'open', null);
     });
     socket.addEventListener('message', (event) => this.receive(event.data));
     socket.addEventListener('close', () => {
       if (this.socket !== socket) return;
+      this.socket = null;
+      // What was sent on this socket will not be answered: joins are sent again on the next
+      // open; other requests' waiters learn that their answer is lost.
+      for (const join of this.joins) join.sent = false;
+      for (const [id, waiter] of this.waiting) {
+        if (!waiter.sent) continue;
+        this.waiting.delete(id);
+        waiter.resolve(null);
+      }
       this.emit('close', null);
       if (this.closedByUs) return;
       const wait = this.delay * (0.75 + Math.random() * 0.5);
@@ -65,21 +102,64 @@ export class Connection extends EventTarget {
     return this.nextId - 1;
   }
 
+  /** @returns {boolean} whether a `new` or `open` is still waiting for its `joined`. */
+  get joining() {
+    return this.joins.length > 0;
+  }
+
+  /**
+   * Gives a request its id and text; notes a join.
+   * @param {Request} message
+   * @returns {{id: number, text: string}}
+   */
+  stamp(message) {
+    const id = this.nextId++;
+    const entry = { id, text: JSON.stringify({ ...message, id }) };
+    if (JOINS.has(message.cmd)) this.joins.push({ ...entry, sent: false });
+    return entry;
+  }
+
+  /**
+   * Writes a stamped request to the open socket.
+   * @param {{id: number, text: string}} entry
+   */
+  transmit(entry) {
+    /** @type {WebSocket} */ (this.socket).send(entry.text);
+    const join = this.joins.find((j) => j.id === entry.id);
+    if (join) join.sent = true;
+    const waiter = this.waiting.get(entry.id);
+    if (waiter) waiter.sent = true;
+  }
+
   /**
    * Sends a message, adding a fresh request id; queued while disconnected.
-   * @param {import('./protocol.js').Request} message  e.g. `{cmd: 'act', action: {...}, version: 3}`
+   * @param {Request} message  e.g. `{cmd: 'act', action: {...}, version: 3}`
    * @returns {number} the request id (the server copies it into `reply`)
    */
   send(message) {
-    const id = this.nextId++;
-    const text = JSON.stringify({ ...message, id });
-    if (this.socket && this.isOpen) this.socket.send(text);
-    else this.queue.push(text);
-    return id;
+    const entry = this.stamp(message);
+    if (this.isOpen) this.transmit(entry);
+    else this.queue.push(entry);
+    return entry.id;
+  }
+
+  /**
+   * Sends a message and resolves with its reply (an answer, update or error carrying its id),
+   * or with null when the connection dropped before the reply came.
+   * @param {Request} message
+   * @returns {Promise<ServerMessage|null>}
+   */
+  request(message) {
+    const entry = this.stamp(message);
+    const promise = new Promise((resolve) => { this.waiting.set(entry.id, { resolve, sent: false }); });
+    if (this.isOpen) this.transmit(entry);
+    else this.queue.push(entry);
+    return /** @type {Promise<ServerMessage|null>} */ (promise);
   }
 
   /** @param {string} data */
   receive(data) {
+    /** @type {ServerMessage} */
     let message;
     try {
       message = JSON.parse(data);
@@ -87,12 +167,30 @@ export class Connection extends EventTarget {
       console.warn('CardTable: a message that is not JSON', data);
       return;
     }
-    if (message && typeof message.type === 'string') this.emit(message.type, message);
+    if (!message || typeof message.type !== 'string') return;
+    const reply = 'reply' in message ? message.reply : undefined;
+    if (message.type === 'joined') {
+      // NB: the server handles a connection's messages in order, so a `joined` answers the
+      // oldest join waiting (when it carries no `reply` of its own).
+      const at = typeof reply === 'number' ? this.joins.findIndex((j) => j.id === reply) : 0;
+      if (at >= 0) this.joins.splice(0, at + 1);
+    } else if (message.type === 'error' && typeof reply === 'number') {
+      const at = this.joins.findIndex((j) => j.id === reply);
+      if (at >= 0) this.joins.splice(at, 1);
+    }
+    this.emit('message', message);
+    if (typeof reply === 'number' && message.type !== 'joined') {
+      const waiter = this.waiting.get(reply);
+      if (waiter) {
+        this.waiting.delete(reply);
+        waiter.resolve(message);
+      }
+    }
   }
 
   /**
    * @param {string} type
-   * @param {import('./protocol.js').ServerMessage|null} detail
+   * @param {ServerMessage|null} detail
    */
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));

@@ -110,7 +110,7 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
       else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
     });
     dialog.showModal();
-    /** @type {HTMLElement|null} */ (dialog.querySelector('.dialog-buttons .primary, .dialog-buttons button'))?.focus();
+    /** @type {HTMLElement|null} */ (dialog.querySelector('.dialog-buttons .primary') ?? dialog.querySelector('.dialog-buttons button'))?.focus();
   });
 }
 

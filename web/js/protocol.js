@@ -15,21 +15,55 @@
 // ----- client → server -----
 
 /**
- * Deals a new game; without `seed` the server picks one.
- * @typedef {{cmd: 'new', game: GameName, options?: Record<string, unknown>, seed?: number}} NewGame
+ * Deals a new game in a new room; without `seed` the server picks one. `seed` is sent as the
+ * decimal string the page was given (JavaScript numbers are exact only up to 2^53).
+ * @typedef {{cmd: 'new', game: GameName, options?: Record<string, unknown>, seed?: number|string}} NewGame
  */
 /**
  * The player's action; `version` is the last version the page saw.
  * @typedef {{cmd: 'act', action: {type: string} & Record<string, unknown>, version: number}} Act
  */
 /**
- * A request as the page sends it (Connection.send adds the `id`).
- * @typedef {NewGame|Act|{cmd: 'restart'|'results'|'state'|'hint'}} Request
+ * The player's own settings: `name`, and per game an options object as `new` takes it.
+ * @typedef {{name?: string, matchismo?: Record<string, unknown>, set?: Record<string, unknown>,
+ *   snap?: Record<string, unknown>, memory?: Record<string, unknown>}} PlayerSettings
  */
+/**
+ * A request as the page sends it (Connection.send adds the `id`).
+ * @typedef {NewGame|Act
+ *   | {cmd: 'hello', token?: string}
+ *   | {cmd: 'open', room: string}
+ *   | {cmd: 'view-at', version: number}
+ *   | {cmd: 'scores', game?: GameName, sort?: ScoreSort}
+ *   | {cmd: 'settings', settings?: PlayerSettings}
+ *   | {cmd: 'restart'|'results'|'state'|'hint'|'history'|'abandon'|'leave'|'rooms'|'stats'}} Request
+ */
+/** @typedef {'date'|'score'|'duration'} ScoreSort */
 
 // ----- server → client -----
 
 /** @typedef {{type: 'welcome', protocol: number, games: string[]}} Welcome */
+
+/**
+ * The answer to `hello`: the token this connection plays as, and the player's settings.
+ * @typedef {{type: 'hello', token: string, settings: PlayerSettings, reply?: RequestId}} Hello
+ */
+
+/**
+ * The connection is now in room `room`. `countdown`: seconds before the room's clock starts
+ * again (Snap! woken from the store); meanwhile actions are refused `resuming`.
+ * @typedef {object} Joined
+ * @property {'joined'} type
+ * @property {string} room
+ * @property {GameName} game
+ * @property {'player'|'watcher'} role
+ * @property {'playing'|'over'|'abandoned'} status
+ * @property {number} [countdown]
+ * @property {RequestId} [reply]
+ */
+
+/** @typedef {{type: 'closed', room: string, status: 'abandoned', reply?: RequestId}} Closed */
+/** @typedef {{type: 'left', reply?: RequestId}} Left */
 
 /**
  * A game's state as this player may see it, with what happened since the last update.
@@ -38,7 +72,7 @@
  * @typedef {object} Update
  * @property {'update'} type
  * @property {GameName} game
- * @property {number|null} seed  the deal's seed when the page chose it or the game is over
+ * @property {number|string|null} seed  the deal's seed when the page chose it or the game is over
  * @property {number} version
  * @property {Event[]} events
  * @property {View} view
@@ -46,12 +80,61 @@
  */
 
 /**
- * The answer to a game command: `hint` (`cards`, table indexes) or `results`.
+ * One of the player's unfinished rooms (`rooms`).
+ * @typedef {object} RoomSummary
+ * @property {string} room
+ * @property {GameName} game
+ * @property {Record<string, unknown>} options  as the game was dealt
+ * @property {number} version
+ * @property {number} created  ms since 1970
+ * @property {number} updated  ms since 1970
+ */
+
+/**
+ * A high score (`scores`, RULES §1.5).
+ * @typedef {object} ScoreEntry
+ * @property {GameName} game
+ * @property {Record<string, unknown>|string} options
+ * @property {number|null} score
+ * @property {number} moves
+ * @property {number} start  ms since 1970
+ * @property {number} end  ms since 1970
+ * @property {number} duration  seconds
+ * @property {string} room
+ * @property {('lowest'|'highest'|'shortest'|'longest')[]} marks
+ */
+
+/**
+ * Statistics of one game and setting (`stats`).
+ * @typedef {object} StatsEntry
+ * @property {GameName} game
+ * @property {Record<string, unknown>|string} options
+ * @property {number} played
+ * @property {number} won
+ * @property {number|null} bestScore
+ * @property {number|null} bestTime  seconds
+ * @property {number} streak
+ * @property {number} bestStreak
+ */
+
+/**
+ * The answer to a command: `hint` (`cards`, table indexes), `results`, `history`, `view-at`,
+ * `rooms`, `scores`, `stats` or `settings`.
  * @typedef {object} Answer
  * @property {'answer'} type
  * @property {string} cmd
  * @property {number[]} [cards]
  * @property {Record<string, unknown>[]} [results]
+ * @property {{text: string, version: number}[]} [entries]
+ * @property {number} [version]
+ * @property {GameView} [view]
+ * @property {RoomSummary[]} [rooms]
+ * @property {string|null} [game]
+ * @property {ScoreSort} [sort]
+ * @property {'higher'|'lower'|null} [better]
+ * @property {ScoreEntry[]} [scores]
+ * @property {StatsEntry[]} [stats]
+ * @property {PlayerSettings} [settings]
  * @property {RequestId} [reply]
  */
 
@@ -63,7 +146,7 @@
  * @property {RequestId} [reply]
  */
 
-/** @typedef {Welcome|AnyUpdate|Answer|ErrorMessage} ServerMessage */
+/** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage} ServerMessage */
 
 // ----- Memory and Concentration -----
 
@@ -218,20 +301,33 @@
 // ----- the page and a game's screen -----
 
 /**
+ * What the page tells a screen about the room on screen.
+ * @typedef {object} Session
+ * @property {string|null} room
+ * @property {'player'|'watcher'|null} role
+ * @property {boolean} readOnly  a watcher, a closed room, or a Snap! countdown running: no control acts
+ */
+
+/**
  * What the page hands a game's `mount`.
  * @typedef {object} GameContext
  * @property {HTMLElement} root  the screen's container (`<main>`)
  * @property {HTMLElement} toolbar  the top bar's right end
  * @property {import('./connection.js').Connection} conn
- * @property {URLSearchParams} params  the page's URL parameters
- * @property {(search: string) => void} navigate
+ * @property {URLSearchParams} params  the page's URL parameters (`?game=…`; empty for `/play/ROOM`)
+ * @property {boolean} fresh  true: mounted from `?game=…`, the screen deals with `new`; false:
+ *   mounted from `/play/ROOM`, the page has opened the room and its update follows
+ * @property {Session} session
+ * @property {(url: string) => void} navigate
  * @property {(title: string) => void} setTitle
+ * @property {() => void} stepThrough  steps through the finished game (drawn with `showPast`)
  */
 
 /**
  * A mounted game's screen, as its `mount` returns it: `update` draws an update, `answer` and
- * `error` take the answers and refusals, `reopen` deals again after a reconnect (the server
- * dropped the old room), `destroy` lets go of listeners and timers.
+ * `error` take the answers and refusals, `redraw` draws again when the session changed (a
+ * watcher, a countdown ending), `showPast` draws an earlier view read-only (stepping through)
+ * and `showPast(null)` the live game again, `destroy` lets go of listeners and timers.
  * NB: methods, not function properties: the page passes a screen the updates of its own game
  * only, so a `GameScreen<MemoryUpdate>` may stand for a `GameScreen<AnyUpdate>`.
  * @template U  the game's update message
@@ -239,7 +335,8 @@
  *   update(message: U): void,
  *   answer?(message: Answer): void,
  *   error?(message: ErrorMessage): void,
- *   reopen(): void,
+ *   redraw(): void,
+ *   showPast(view: GameView|null): void,
  *   destroy(): void,
  * }} GameScreen
  */

@@ -17,7 +17,7 @@ import { flash } from '../anim.js';
  * @param {import('../protocol.js').GameContext} ctx
  * @returns {import('../protocol.js').GameScreen<ConcentrationUpdate>}
  */
-export function mount({ root, toolbar, conn, params }) {
+export function mount({ root, toolbar, conn, params, fresh, session, stepThrough }) {
   const seed = params.get('seed');
   const moves = el('span.counter', { text: 'Moves: 0' });
   const clock = el('span.counter.clock', { text: '0:00', role: 'timer', 'aria-label': 'Time' });
@@ -25,34 +25,38 @@ export function mount({ root, toolbar, conn, params }) {
   const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
   root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, status), table));
   let seedToUse = seed;
-  toolbar.append(
-    restartButton(conn),
-    el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
+  const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
+  const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
+  toolbar.append(restart, refresh);
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
-  /** @type {ConcentrationView|null} */
+  /** @type {ConcentrationView|null} the live game */
   let view = null;
+  /** @type {ConcentrationView|null} an earlier view shown while stepping through */
+  let past = null;
   let version = -1;
   let columns = 8;
   let clockBase = 0, clockAt = 0, ended = false;
+  const locked = () => session.readOnly || past !== null;
   gridKeys(table, () => columns);
 
   function newGame() {
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'concentration' };
-    if (seedToUse !== null && seedToUse !== '') message.seed = Number(seedToUse);
+    if (seedToUse !== null && seedToUse !== '') message.seed = seedToUse;
     conn.send(message);
   }
-  newGame();
+  if (fresh) newGame();
 
   function layout() {
-    if (!view) return;
+    const shown = past ?? view;
+    if (!shown) return;
     const { width, height } = table.getBoundingClientRect();
     // Eight columns when there is room; cards never smaller than a thumb-sized 34 px.
     const cardWidth = Math.max(34, Math.min(96, (width - 24) / 9.1));
     const cardSize = { width: cardWidth, height: cardWidth * 1.452 };
-    const result = tiltedLayout(buttons.length, { width, height }, cardSize, view.tilt ?? [], 6, { top: 6, left: 6, bottom: 6, right: 6 });
+    const result = tiltedLayout(buttons.length, { width, height }, cardSize, shown.tilt ?? [], 6, { top: 6, left: 6, bottom: 6, right: 6 });
     columns = result.columns;
     result.cards.forEach((card, i) => {
       const b = buttons[i];
@@ -67,7 +71,7 @@ export function mount({ root, toolbar, conn, params }) {
 
   /** @param {number} index */
   function flip(index) {
-    if (!view) return;
+    if (!view || locked()) return;
     const spot = view.board[index];
     if (!spot || view.over || view.waiting || spot.faceUp || spot.matched) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
@@ -91,8 +95,10 @@ export function mount({ root, toolbar, conn, params }) {
       const b = buttons[i];
       showCard(b, spot.faceUp || spot.matched ? spot.card : null, i);
       b.classList.toggle('matched', spot.matched);
-      b.setAttribute('aria-disabled', String(view.over || view.waiting || spot.faceUp || spot.matched));
+      b.setAttribute('aria-disabled', String(locked() || view.over || view.waiting || spot.faceUp || spot.matched));
     });
+    restart.disabled = locked();
+    refresh.disabled = locked();
     setText(moves, `Moves: ${view.moves ?? 0}`);
     setText(status, view.status);
     for (const event of events) if (event.type === 'matched') flash(table, 'flash-green');
@@ -118,16 +124,30 @@ export function mount({ root, toolbar, conn, params }) {
       clockAt = performance.now();
       ended = view.over;
       if (fresh) table.classList.remove('cleared');
+      if (past) return;
       render(message.view, message.events ?? []);
       tick();
       if (view.over && !table.classList.contains('cleared')) {
         table.classList.add('cleared');
         announce(`${view.title} ${view.status}`);
-        showDialog({ title: view.title ?? 'Cleared!', message: `${view.status} Time: ${elapsed()}.`, buttons: [{ label: 'New game', value: 'new', primary: true }, { label: 'Close', value: 'close' }], className: 'win' })
-          .then((value) => { if (value === 'new') { seedToUse = null; newGame(); } });
+        /** @type {{label: string, value: string, primary?: boolean}[]} */
+        const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Close', value: 'close' }];
+        if (!session.readOnly) buttons.unshift({ label: 'New game', value: 'new', primary: true });
+        showDialog({ title: view.title ?? 'Cleared!', message: `${view.status} Time: ${elapsed()}.`, buttons, className: 'win' })
+          .then((value) => {
+            if (!table.isConnected) return;
+            if (value === 'new') { seedToUse = null; newGame(); }
+            if (value === 'step') stepThrough();
+          });
       }
     },
-    reopen: newGame,
+    redraw() { if (view && !past) render(view, []); },
+    showPast(shown) {
+      past = /** @type {ConcentrationView|null} */ (shown);
+      const drawn = past ?? view;
+      if (drawn) render(drawn, []);
+      if (past) setText(moves, `Moves: ${past.moves ?? 0}`);
+    },
     destroy() { resize.disconnect(); window.clearInterval(ticker); },
   };
 }

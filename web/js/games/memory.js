@@ -16,41 +16,46 @@ import { announce, gridKeys } from '../a11y.js';
  * @param {import('../protocol.js').GameContext} ctx
  * @returns {import('../protocol.js').GameScreen<MemoryUpdate>}
  */
-export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
-  const difficulty = params.get('difficulty') ?? 'easy';
+export function mount({ root, toolbar, conn, params, fresh, session, navigate, setTitle, stepThrough }) {
   const seed = params.get('seed');
-  setTitle(`Memory · ${difficulty[0].toUpperCase()}${difficulty.slice(1)}`);
+  /** @type {string|null} known from the address, or from the board once it arrives */
+  let difficulty = params.get('difficulty');
+  const showTitle = () => { if (difficulty) setTitle(`Memory · ${difficulty[0].toUpperCase()}${difficulty.slice(1)}`); };
+  showTitle();
 
   const status = el('p.status-line', { role: 'status' });
   const table = el('div.memory-table', { role: 'group', 'aria-label': 'Memory table' });
   const screen = el('section.memory-screen', {}, el('div.table-bar', {}, status), table);
   root.append(screen);
-  toolbar.append(
-    restartButton(conn),
-    el('a.btn.ghost', { href: '?game=memory', dataset: { nav: '' }, text: 'Menu' }));
+  const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
+  toolbar.append(restart, el('a.btn.ghost', { href: '/?game=memory', dataset: { nav: '' }, text: 'Menu' }));
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
-  /** @type {MemoryView|null} */
+  /** @type {MemoryView|null} the live game */
   let view = null;
+  /** @type {MemoryView|null} an earlier view shown while stepping through */
+  let past = null;
   let version = -1;
   let dialogShown = false;
+  const locked = () => session.readOnly || past !== null;
 
-  gridKeys(table, () => view?.columns ?? 4);
+  gridKeys(table, () => (past ?? view)?.columns ?? 4);
 
   const newGame = () => {
     /** @type {import('../protocol.js').NewGame} */
-    const message = { cmd: 'new', game: 'memory', options: { difficulty } };
-    if (seed !== null && seed !== '') message.seed = Number(seed);
+    const message = { cmd: 'new', game: 'memory', options: { difficulty: difficulty ?? 'easy' } };
+    if (seed !== null && seed !== '') message.seed = seed;
     conn.send(message);
   };
-  newGame();
+  if (fresh) newGame();
 
   /** Places the cards with the original's formula for the table's current size. */
   function layout() {
-    if (!view) return;
+    const shown = past ?? view;
+    if (!shown) return;
     const { width, height } = table.getBoundingClientRect();
-    const g = memoryGeometry(width, height, view.columns, view.rows);
+    const g = memoryGeometry(width, height, shown.columns, shown.rows);
     buttons.forEach((button, i) => {
       const f = g.frames[i];
       Object.assign(button.style, { left: `${f.x}px`, top: `${f.y}px`, width: `${f.width}px`, height: `${f.height}px` });
@@ -61,7 +66,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
 
   /** @param {number} index */
   function flip(index) {
-    if (!view) return;
+    if (!view || locked()) return;
     const spot = view.board[index];
     if (!spot || view.over || view.waiting || spot.faceUp || spot.removed) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
@@ -93,7 +98,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
       showCard(button, spot.faceUp || spot.removed ? spot.card ?? button.dataset.face ?? null : null, i);
       button.classList.toggle('gone', spot.removed);
       button.tabIndex = spot.removed ? -1 : 0;
-      const playable = !view.over && !view.waiting && !spot.faceUp && !spot.removed;
+      const playable = !locked() && !view.over && !view.waiting && !spot.faceUp && !spot.removed;
       button.setAttribute('aria-disabled', String(!playable));
     });
     for (const event of events) {
@@ -108,6 +113,7 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
       (target ?? table).focus();
     }
     setText(status, view.status);
+    restart.disabled = locked();
     layout();
   }
 
@@ -118,8 +124,13 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
     await Promise.all(table.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
     if (!table.isConnected || !view?.over) return;
     announce(`${view.title ?? 'Great!'} ${view.status}`);
-    await showDialog({ title: view.title ?? 'Great!', message: view.status, buttons: [{ label: 'Back to the menu', value: 'ok', primary: true }], className: 'win' });
-    navigate('?game=memory');
+    const choice = await showDialog({
+      title: view.title ?? 'Great!', message: view.status, className: 'win',
+      buttons: [{ label: 'Step through', value: 'step' }, { label: 'Back to the menu', value: 'ok', primary: true }],
+    });
+    if (!table.isConnected) return;
+    if (choice === 'step') stepThrough();
+    else navigate('/?game=memory');
   }
 
   return {
@@ -128,10 +139,20 @@ export function mount({ root, toolbar, conn, params, navigate, setTitle }) {
       view = message.view;
       version = message.version;
       if (first) dialogShown = false;
+      if (!difficulty) {
+        difficulty = { 12: 'easy', 24: 'medium', 32: 'hard' }[view.board.length] ?? null;
+        showTitle();
+      }
+      if (past) return;
       render(message.view, message.events ?? []);
       if (view.over) finish();
     },
-    reopen: newGame,
+    redraw() { if (view && !past) render(view, []); },
+    showPast(shown) {
+      past = /** @type {MemoryView|null} */ (shown);
+      const drawn = past ?? view;
+      if (drawn) render(drawn, []);
+    },
     destroy() { resize.disconnect(); },
   };
 }

@@ -25,26 +25,32 @@ const SPLASH = { correct: ['Snap!', 'good'], wrong: ['Wrong!', 'bad'], tooLate: 
  * @param {import('../protocol.js').GameContext} ctx
  * @returns {import('../protocol.js').GameScreen<SnapUpdate>}
  */
-export function mount({ root, toolbar, conn, params }) {
+export function mount({ root, toolbar, conn, params, fresh, session, stepThrough }) {
   const seed = params.get('seed');
   const seats = Object.fromEntries(POSITIONS.map((position) => [position, makeSeat(position)]));
   const status = el('p.snap-status', { role: 'status' });
   const deck = el('div.snap-deck.idle', { 'aria-hidden': 'true' }, cardImage(null, 'pile-card'));
   const snapButton = el('button.snap-button', { type: 'button', text: 'Snap!', 'aria-keyshortcuts': 'S', onclick: snap });
   const nextRound = el('button.btn.primary.next-round', { type: 'button', text: 'Next Round', hidden: true, onclick: () => act('nextRound') });
+  const stepButton = el('button.btn.step-round', { type: 'button', text: 'Step through', onclick: () => stepThrough() });
   const bannerText = el('p.banner-text');
-  const banner = el('div.winner-banner', { hidden: true }, bannerText, nextRound);
+  const banner = el('div.winner-banner', { hidden: true }, bannerText, el('div.banner-buttons', {}, nextRound, stepButton));
   const center = el('div.snap-center', {}, deck, status, banner, snapButton,
     el('p.key-help', { text: 'Keys: T turns your card · S calls Snap!' }));
   const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
   root.append(el('section.snap-screen', {}, table));
-  toolbar.append(
-    restartButton(conn, 'Deal the same first round again'),
-    el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => newGame(null) }));
+  const restart = /** @type {HTMLButtonElement} */ (restartButton(conn, 'Deal the same first round again'));
+  const newButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => { if (!locked()) newGame(null); } }));
+  toolbar.append(restart, newButton);
 
-  /** @type {SnapView|null} */
+  /** @type {SnapView|null} the view drawn: the live game's, or an earlier one while stepping through */
   let view = null;
+  /** @type {SnapView|null} the live game */
+  let live = null;
+  /** @type {SnapView|null} */
+  let past = null;
   let version = -1;
+  const locked = () => session.readOnly || past !== null;
   /**
    * While the deal is being animated: cards shown per position so far.
    * @type {Record<string, number>|null}
@@ -55,20 +61,21 @@ export function mount({ root, toolbar, conn, params }) {
   function newGame(withSeed) {
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'snap', options: OPTIONS };
-    if (withSeed !== null && withSeed !== '') message.seed = Number(withSeed);
+    if (withSeed !== null && withSeed !== '') message.seed = withSeed;
     conn.send(message);
   }
-  newGame(seed);
+  if (fresh) newGame(seed);
 
   /** @param {'turn'|'snap'|'nextRound'} type */
   function act(type) {
-    conn.send({ cmd: 'act', action: { type, player: view?.viewer ?? 'You' }, version });
+    if (locked()) return;
+    conn.send({ cmd: 'act', action: { type, player: live?.viewer ?? 'You' }, version });
   }
   function turn() {
-    if (view?.canTurn) act('turn');
+    if (live?.canTurn) act('turn');
   }
   function snap() {
-    if (view?.canSnap) act('snap');
+    if (live?.canSnap) act('snap');
   }
   seats.bottom.closed.addEventListener('click', turn);
   const onKey = (/** @type {KeyboardEvent} */ event) => {
@@ -115,9 +122,13 @@ export function mount({ root, toolbar, conn, params }) {
     const you = seats.bottom.closed;
     const yours = players.bottom;
     you.setAttribute('aria-label', `Your stack: ${yours ? yours.closedCount : 0} cards`);
-    you.setAttribute('aria-disabled', String(!view.canTurn));
-    you.classList.toggle('can-turn', !!view.canTurn);
-    snapButton.setAttribute('aria-disabled', String(!view.canSnap));
+    const readOnly = locked();
+    you.setAttribute('aria-disabled', String(readOnly || !view.canTurn));
+    you.classList.toggle('can-turn', !readOnly && !!view.canTurn);
+    snapButton.setAttribute('aria-disabled', String(readOnly || !view.canSnap));
+    restart.disabled = readOnly;
+    newButton.disabled = readOnly;
+    stepButton.hidden = past !== null;
     setText(status, view.status);
     const finished = view.phase === 'roundOver' || view.phase === 'gameOver';
     banner.hidden = !finished;
@@ -125,7 +136,7 @@ export function mount({ root, toolbar, conn, params }) {
     deck.classList.toggle('idle', !dealtSoFar);
     const wasHidden = nextRound.hidden;
     const hadFocus = document.activeElement === nextRound;
-    nextRound.hidden = !view.canStartNextRound;
+    nextRound.hidden = readOnly || !view.canStartNextRound;
     status.hidden = finished;
     // Keyboard players land on Next Round when it appears, and back on their stack after it.
     const focus = document.activeElement;
@@ -209,22 +220,30 @@ export function mount({ root, toolbar, conn, params }) {
 
   return {
     update(message) {
-      const fresh = view === null || message.version < version;
-      view = message.view;
+      const fresh = live === null || message.version < version;
+      live = message.view;
       version = message.version;
+      if (past) return;
+      view = live;
       if (fresh) dealtSoFar = null;
       render();
       const events = message.events ?? [];
       animate(events);
       // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
-      // animate it from the host's seat.
+      // animate it from the host's seat, unless the deal is long over (a room opened again).
       if (fresh && view.phase === 'dealing' && !events.some((e) => e.type === 'dealt')) animateDeal(view.starting);
     },
     error(message) {
       const code = message?.error?.code;
       if (code && code !== 'too-fast') console.info('Snap! refused:', code);
     },
-    reopen: () => newGame(seed),
+    redraw() { if (!past) render(); },
+    showPast(shown) {
+      past = /** @type {SnapView|null} */ (shown);
+      view = past ?? live;
+      dealtSoFar = null;
+      render();
+    },
     destroy() { document.removeEventListener('keydown', onKey); },
   };
 }

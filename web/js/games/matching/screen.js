@@ -9,7 +9,7 @@ import { el, setText, restartButton } from '../../dom.js';
 import { createCardButton, showCard, cardImage, cardName } from '../../cards.js';
 import { announce, gridKeys } from '../../a11y.js';
 import { flash } from '../../anim.js';
-import { loadSettings, openSettings, settingsChanged } from './settings.js';
+import { gameSettings, openSettings, saveTwoPlayer, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
 
 /** @typedef {import('../../protocol.js').MatchingView} MatchingView */
@@ -29,10 +29,9 @@ import { entryNodes, openHistory } from './history.js';
  * @param {MatchingConfig} config
  * @returns {import('../../protocol.js').GameScreen<MatchingUpdate>}
  */
-export function mountMatching({ root, toolbar, conn, params }, config) {
+export function mountMatching({ root, toolbar, conn, params, fresh, session, stepThrough }, config) {
   const { game } = config;
   let seed = params.get('seed');
-  const twoPlayerKey = 'cardtable.set.twoPlayer';
 
   // ----- the screen -----
   const score = el('span.counter', { text: 'Score: 0' });
@@ -41,6 +40,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   const controls = el('div.controls');
   const status = el('p.status-line', { role: 'status' });
   const over = el('div.game-over', { hidden: true, role: 'alert' });
+  /** @type {HTMLButtonElement[]} the buttons that act on the game (off for watchers and while stepping) */
+  const acting = [];
   const grid = el('div.card-grid', { role: 'group', 'aria-label': game === 'set' ? 'Set table' : 'Matchismo table' });
   const foundList = el('ul.found-list');
   const found = el('section.found', { hidden: true, 'aria-labelledby': `${game}-found-title` },
@@ -48,9 +49,11 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   root.append(el(`section.matching-screen.${game}-screen`, {},
     el('div.score-bar', {}, score, flips, players, controls), status, over, grid, found));
 
-  const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory(view?.history ?? [], game) });
-  const settingsButton = el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings() });
-  toolbar.append(restartButton(conn), settingsButton, historyButton);
+  const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
+  const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) }));
+  const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
+  acting.push(restart, settingsButton);
+  toolbar.append(restart, settingsButton, historyButton);
 
   /** @type {HTMLSelectElement|null} */
   let modeSelect = null;
@@ -58,7 +61,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   let modeNote = null;
   if (config.modeSelector) {
     const select = /** @type {HTMLSelectElement} */ (el('select.btn', { 'aria-label': 'Cards to match', onchange: () => {
-      conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(select.value) }, version });
+      if (!locked()) conn.send({ cmd: 'act', action: { type: 'setMode', mode: Number(select.value) }, version });
     } }, el('option', { value: '2', text: '2-card match' }), el('option', { value: '3', text: '3-card match' })));
     modeSelect = select;
     modeNote = el('span.mode-note', { id: 'mode-note', hidden: true, text: 'Mode locked until Deal' });
@@ -69,30 +72,40 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   let plusThree = null;
   if (config.plusThree) {
     plusThree = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '+3', 'aria-label': 'Deal three more cards', onclick: () => {
-      conn.send({ cmd: 'act', action: { type: 'dealThree' }, version });
+      if (!locked()) conn.send({ cmd: 'act', action: { type: 'dealThree' }, version });
     } }));
     controls.append(plusThree);
   }
-  controls.append(el('button.btn', { type: 'button', text: 'Hint', onclick: () => conn.send({ cmd: 'hint' }) }));
+  const hint = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: 'Hint', onclick: () => { if (!locked()) conn.send({ cmd: 'hint' }); } }));
+  acting.push(hint);
+  controls.append(hint);
   /** @type {HTMLInputElement|null} */
   let twoPlayer = null;
   if (config.twoPlayer) {
     const toggle = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'two-player' }));
     twoPlayer = toggle;
-    toggle.checked = localStorage.getItem(twoPlayerKey) === 'true';
+    toggle.checked = gameSettings('set').twoPlayer === true;
     toggle.addEventListener('change', () => {
-      localStorage.setItem(twoPlayerKey, String(toggle.checked));
+      if (locked()) return;
+      // NB: saved before the new game is asked for; the server answers in order.
+      saveTwoPlayer(toggle.checked, conn);
       seed = null;
       newGame();
     });
     controls.append(el('label.toggle', { for: 'two-player' }, twoPlayer, el('span', { text: 'Two players' })));
   }
-  controls.append(el('button.btn.primary', { type: 'button', text: 'Deal', onclick: deal }));
+  const dealButton = /** @type {HTMLButtonElement} */ (el('button.btn.primary', { type: 'button', text: 'Deal', onclick: deal }));
+  acting.push(dealButton);
+  controls.append(dealButton);
+  const stepButton = el('button.btn', { type: 'button', text: 'Step through', onclick: () => stepThrough() });
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
-  /** @type {MatchingView|null} */
+  /** @type {MatchingView|null} the live game */
   let view = null;
+  /** @type {MatchingView|null} an earlier view shown while stepping through */
+  let past = null;
+  const locked = () => session.readOnly || past !== null;
   let version = -1;
   let foundCount = -1;
   gridKeys(grid, () => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
@@ -102,8 +115,8 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
 
   /** The options of a new game: remembered settings, the mode, two players. */
   function options() {
-    /** @type {import('../../protocol.js').Scoring & {mode?: number, twoPlayer?: boolean}} */
-    const result = { ...loadSettings() };
+    /** @type {import('./settings.js').MatchingSettings & {mode?: number}} */
+    const result = { ...gameSettings(game) };
     if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
     if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
     return result;
@@ -112,21 +125,22 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
   function newGame() {
     /** @type {import('../../protocol.js').NewGame} */
     const message = { cmd: 'new', game, options: options() };
-    if (seed !== null && seed !== '') message.seed = Number(seed);
+    if (seed !== null && seed !== '') message.seed = seed;
     conn.send(message);
   }
-  newGame();
+  if (fresh) newGame();
 
   /** Deal: a fresh deck; when the settings changed since this game began, a new game with them. */
   function deal() {
+    if (locked()) return;
     seed = null;
-    if (settingsChanged(view?.settings ?? {}) || !view) newGame();
+    if (!view || settingsChanged(game, view.settings ?? {})) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
   }
 
   /** @param {number} index */
   function choose(index) {
-    if (!view) return;
+    if (!view || locked()) return;
     const slot = view.table[index];
     if (!slot || slot.matched || view.over) return;
     conn.send({ cmd: 'act', action: { type: 'choose', card: index }, version });
@@ -171,7 +185,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       b.classList.toggle('chosen', slot.chosen && !slot.matched);
       b.classList.toggle('matched', slot.matched);
       b.classList.toggle('hinted', slot.hinted);
-      b.setAttribute('aria-disabled', String(slot.matched || view.over));
+      b.setAttribute('aria-disabled', String(locked() || slot.matched || view.over));
     });
   }
 
@@ -211,12 +225,18 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       status.dataset.text = view.status;
       status.replaceChildren(...entryNodes(view.status, game));
     }
+    const readOnly = locked();
     if (modeSelect) {
       modeSelect.value = String(view.mode);
-      modeSelect.disabled = !!view.modeLocked;
+      modeSelect.disabled = readOnly || !!view.modeLocked;
       if (modeNote) modeNote.hidden = !view.modeLocked;
     }
-    if (plusThree) plusThree.disabled = view.deckCount === 0 || view.over;
+    if (plusThree) plusThree.disabled = readOnly || view.deckCount === 0 || view.over;
+    for (const button of acting) button.disabled = readOnly;
+    if (twoPlayer) {
+      twoPlayer.disabled = readOnly;
+      twoPlayer.checked = view.settings?.twoPlayer === true;
+    }
     if (view.players && view.current) {
       players.hidden = false;
       players.replaceChildren(...view.players.map((p) => el(`span.player-chip${p.player === view.current ? '.current' : ''}`,
@@ -225,10 +245,23 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
     } else players.hidden = true;
     over.hidden = !view.over;
     if (view.over && !over.childElementCount) {
-      over.append(el('h2', { text: 'Game Over!' }), el('p', { text: 'No matches left ...' }));
-      announce('Game Over! No matches left ...');
+      over.append(el('h2', { text: 'Game Over!' }), el('p', { text: 'No matches left ...' }), stepButton);
+      if (!past) announce('Game Over! No matches left ...');
     }
     if (!view.over) over.replaceChildren();
+    stepButton.hidden = past !== null;
+  }
+
+  /**
+   * Draws a whole view without animations (stepping through, or the session changed).
+   * @param {MatchingView} shown
+   */
+  function draw(shown) {
+    foundCount = -1;
+    renderTable(shown);
+    renderFound(shown);
+    renderBars(shown);
+    fit();
   }
 
   return {
@@ -236,6 +269,7 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       const wasOver = view?.over;
       view = message.view;
       version = message.version;
+      if (past) return;
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       renderTable(view);
       renderFound(view);
@@ -252,13 +286,20 @@ export function mountMatching({ root, toolbar, conn, params }, config) {
       }
       if (wasOver && !view.over) over.replaceChildren();
     },
+    redraw() { if (view && !past) draw(view); },
+    showPast(shown) {
+      past = /** @type {MatchingView|null} */ (shown);
+      // NB: a past view and the live one may differ in being over: the banner is drawn anew.
+      over.replaceChildren();
+      const drawn = past ?? view;
+      if (drawn) draw(drawn);
+    },
     answer(message) {
       if (message.cmd === 'hint' && Array.isArray(message.cards)) {
         if (message.cards.length === 0) announce(game === 'set' ? 'No set on the table.' : 'No match on the table.');
         else announce(`Hint: ${message.cards.map((i) => { const card = view?.table[i]?.card; return card ? cardName(card) : `card ${i + 1}`; }).join(', ')}`);
       }
     },
-    reopen: newGame,
     destroy() { resize.disconnect(); window.removeEventListener('resize', fit); },
   };
 }

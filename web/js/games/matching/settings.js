@@ -1,63 +1,95 @@
 // @ts-check
 /**
- * The matching games' scoring settings (RULES §1): remembered in localStorage, edited in the
- * Settings dialog, applied from the next Deal.
+ * The matching games' settings (RULES §1): the scoring constants, and Matchismo's card count.
+ * The server keeps them per player (docs/PROTOCOL.md, `settings`); they are edited in the
+ * Settings dialog and apply from the next Deal.
  * @module games/matching/settings
  */
 import { el, setText, showDialog } from '../../dom.js';
 import { announce } from '../../a11y.js';
+import * as player from '../../player.js';
 
 /** @typedef {import('../../protocol.js').Scoring} Scoring */
-/** @typedef {keyof Scoring} Setting */
+/** @typedef {keyof Scoring | 'cards'} Setting */
+/** @typedef {Scoring & {cards?: number, twoPlayer?: boolean}} MatchingSettings */
 
-const SETTINGS_KEY = 'cardtable.settings';
 /** @type {Scoring} */
 const DEFAULTS = { matchBonus: 4, mismatchPenalty: 2, costToChoose: 1 };
 /** @type {Record<Setting, string>} */
-const SETTING_LABELS = { matchBonus: 'Match bonus', mismatchPenalty: 'Mismatch penalty', costToChoose: 'Cost to choose' };
-const SETTINGS = /** @type {Setting[]} */ (Object.keys(DEFAULTS));
+const SETTING_LABELS = { matchBonus: 'Match bonus', mismatchPenalty: 'Mismatch penalty', costToChoose: 'Cost to choose', cards: 'Cards on the table' };
+/** @type {Record<Setting, [number, number]>} */
+const RANGES = { matchBonus: [0, 10], mismatchPenalty: [0, 10], costToChoose: [0, 10], cards: [2, 52] };
+const SCORING = /** @type {(keyof Scoring)[]} */ (Object.keys(DEFAULTS));
+const MATCHISMO_CARDS = 24;
 
-/** @returns {Scoring} the remembered settings */
-export function loadSettings() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
-    const result = { ...DEFAULTS };
-    for (const key of SETTINGS) {
-      const n = Number(saved[key]);
-      if (Number.isInteger(n) && n >= 0 && n <= 10) result[key] = n;
-    }
-    return result;
-  } catch {
-    return { ...DEFAULTS };
+/**
+ * The settings a new game of `game` takes: the player's, else the defaults.
+ * @param {'matchismo'|'set'} game
+ * @returns {MatchingSettings}
+ */
+export function gameSettings(game) {
+  const saved = /** @type {Record<string, unknown>} */ (player.currentSettings()[game] ?? {});
+  /** @type {MatchingSettings} */
+  const result = { ...DEFAULTS };
+  for (const key of SCORING) {
+    const n = Number(saved[key]);
+    if (Number.isInteger(n) && n >= 0 && n <= 10) result[key] = n;
   }
+  if (game === 'matchismo') {
+    const cards = Number(saved.cards);
+    result.cards = Number.isInteger(cards) && cards >= 2 && cards <= 52 ? cards : MATCHISMO_CARDS;
+  }
+  if (game === 'set') result.twoPlayer = saved.twoPlayer === true;
+  return result;
 }
 
 /**
- * Whether the remembered settings differ from `now` (a running game's).
- * @param {Partial<Scoring>} now
+ * Whether the player's settings differ from `now` (a running game's) in what needs a new game.
+ * @param {'matchismo'|'set'} game
+ * @param {Partial<MatchingSettings>} now
  */
-export function settingsChanged(now) {
-  const wanted = loadSettings();
-  return SETTINGS.some((key) => now[key] !== wanted[key]);
+export function settingsChanged(game, now) {
+  const wanted = gameSettings(game);
+  if (game === 'matchismo' && (now.cards ?? MATCHISMO_CARDS) !== wanted.cards) return true;
+  return SCORING.some((key) => now[key] !== wanted[key]);
 }
 
-/** The Settings dialog: a slider per setting; Save remembers them for the next Deal. */
-export function openSettings() {
-  const current = loadSettings();
-  const fields = SETTINGS.map((key) => {
-    const input = /** @type {HTMLInputElement} */ (el('input', { type: 'range', min: 0, max: 10, step: 1, value: current[key], id: `setting-${key}`, name: key }));
-    const output = el('output', { for: `setting-${key}`, text: String(current[key]) });
+/**
+ * The Settings dialog: a slider per setting; Save keeps them on the server for the next Deal.
+ * @param {'matchismo'|'set'} game
+ * @param {import('../../connection.js').Connection} conn
+ */
+export function openSettings(game, conn) {
+  const current = gameSettings(game);
+  /** @type {Setting[]} */
+  const shown = game === 'matchismo' ? [...SCORING, 'cards'] : [...SCORING];
+  const fields = shown.map((key) => {
+    const [min, max] = RANGES[key];
+    const value = current[key] ?? min;
+    const input = /** @type {HTMLInputElement} */ (el('input', { type: 'range', min, max, step: 1, value, id: `setting-${key}`, name: key }));
+    const output = el('output', { for: `setting-${key}`, text: String(value) });
     input.addEventListener('input', () => setText(output, input.value));
     return el('div.setting', {}, el('label', { for: `setting-${key}`, text: SETTING_LABELS[key] }), input, output);
   });
   const body = el('div.settings-body', {}, ...fields, el('p.note', { text: 'New values apply from the next Deal.' }));
   showDialog({ title: 'Settings', body, buttons: [{ label: 'Cancel', value: 'cancel' }, { label: 'Save', value: 'save', primary: true }] })
-    .then((value) => {
+    .then(async (value) => {
       if (value !== 'save') return;
-      /** @type {Record<string, number>} */
-      const saved = {};
+      /** @type {Record<string, unknown>} */
+      const saved = { ...(player.currentSettings()[game] ?? {}) };
       for (const input of body.querySelectorAll('input')) saved[input.name] = Number(input.value);
-      localStorage.setItem(SETTINGS_KEY, JSON.stringify(saved));
-      announce('Settings saved. They apply from the next Deal.');
+      if (game === 'set') saved.twoPlayer = current.twoPlayer === true;
+      const failed = await player.saveSettings({ [game]: saved }, conn);
+      announce(failed ? `Settings not saved: ${failed}` : 'Settings saved. They apply from the next Deal.');
     });
+}
+
+/**
+ * Keeps Set's two-player choice with the player's settings.
+ * @param {boolean} twoPlayer
+ * @param {import('../../connection.js').Connection} conn
+ */
+export function saveTwoPlayer(twoPlayer, conn) {
+  const saved = { ...gameSettings('set'), ...(player.currentSettings().set ?? {}), twoPlayer };
+  return player.saveSettings({ set: saved }, conn);
 }
