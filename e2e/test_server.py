@@ -43,16 +43,37 @@ def ws_url(base):
     return base.replace("http://", "ws://") + "ws"
 
 
-async def converse(base, messages, replies_per_message=1):
-    """Sends each message and collects the replies to it (after the welcome)."""
+async def reply_to(socket_, request_id=None):
+    """The messages up to and with the reply to request `request_id` (a message carrying
+    `"reply": request_id`), or, for a message the server could not read, up to its error."""
+    messages = []
+    while True:
+        message = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        messages.append(message)
+        if request_id is None and message["type"] == "error":
+            return messages
+        if request_id is not None and message.get("reply") == request_id:
+            return messages
+
+
+async def converse(base, messages):
+    """Sends each message (objects get an `id`) and collects the messages each brought, up to
+    its reply (after the welcome)."""
     async with websockets.connect(ws_url(base)) as socket_:
         welcome = json.loads(await asyncio.wait_for(socket_.recv(), 10))
         answers = []
-        for message in messages:
+        for number, message in enumerate(messages, start=1):
+            request_id = None
+            if isinstance(message, dict):
+                request_id = message.setdefault("id", f"m{number}")
             await socket_.send(message if isinstance(message, str) else json.dumps(message))
-            answers.append([json.loads(await asyncio.wait_for(socket_.recv(), 10))
-                            for _ in range(replies_per_message)])
+            answers.append(await reply_to(socket_, request_id))
         return welcome, answers
+
+
+def last_of(messages, kind):
+    """The last message of type `kind` among `messages`."""
+    return [message for message in messages if message["type"] == kind][-1]
 
 
 def test_static_files_have_their_content_types(server):
@@ -84,7 +105,9 @@ def test_a_memory_game_over_the_websocket(server):
         {"cmd": "act", "action": {"type": "flip", "card": 0}, "id": 2},
     ]))
     assert welcome["type"] == "welcome" and "memory" in welcome["games"]
-    [dealt], [flipped] = answers
+    assert [message["type"] for message in answers[0]] == ["hello", "joined", "update"]
+    dealt, [flipped] = answers[0][-1], answers[1]
+    assert answers[0][1]["role"] == "player" and len(answers[0][1]["room"]) == 16
     assert dealt["type"] == "update" and dealt["reply"] == 1 and dealt["seed"] == 42
     assert len(dealt["view"]["board"]) == 12
     assert all(position["card"] is None for position in dealt["view"]["board"])
@@ -100,11 +123,12 @@ def test_timers_push_updates_unasked(server):
         async with websockets.connect(ws_url(url)) as socket_:
             await socket_.recv()
             deck = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
-            await socket_.send(json.dumps({"cmd": "new", "game": "memory", "deck": deck}))
-            await socket_.recv()
+            await socket_.send(json.dumps({"cmd": "new", "game": "memory", "deck": deck, "id": 1}))
+            await reply_to(socket_, 1)
             for card in (0, 1):
-                await socket_.send(json.dumps({"cmd": "act", "action": {"type": "flip", "card": card}}))
-                await socket_.recv()
+                await socket_.send(json.dumps(
+                    {"cmd": "act", "action": {"type": "flip", "card": card}, "id": 2 + card}))
+                await reply_to(socket_, 2 + card)
             return json.loads(await asyncio.wait_for(socket_.recv(), 10))
 
     pushed = asyncio.run(play())
@@ -118,9 +142,11 @@ def test_malformed_and_oversized_messages_get_errors_and_the_connection_goes_on(
         "{not json", "[]", {"cmd": "teleport"}, {"cmd": "act", "action": {"type": "flip", "card": 0}},
         "x" * 70_000, {"cmd": "new", "game": "concentration", "seed": 1},
     ]))
-    codes = [answer[0].get("error", {}).get("code") for answer in answers]
+    codes = [answer[-1].get("error", {}).get("code") for answer in answers]
     assert codes == ["invalid-json", "bad-request", "unknown-command", "no-game", "too-large", None]
-    assert answers[-1][0]["type"] == "update" and len(answers[-1][0]["view"]["board"]) == 52
+    assert all(len(answer) == 1 for answer in answers[:5]), "one error each, nothing else"
+    dealt = last_of(answers[-1], "update")
+    assert len(dealt["view"]["board"]) == 52
 
 
 def test_a_client_that_vanishes_mid_game_costs_nothing(server):
@@ -137,19 +163,20 @@ def test_a_client_that_vanishes_mid_game_costs_nothing(server):
     async def mid_game_drop():
         socket_ = await websockets.connect(ws_url(url))
         await socket_.recv()
-        await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 3}))
-        await socket_.recv()
+        await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 3, "id": 1}))
+        await reply_to(socket_, 1)
         await socket_.send(json.dumps({"cmd": "act", "action": {"type": "flip", "card": 0}}))
         socket_.transport.abort()
 
     asyncio.run(mid_game_drop())
     for _ in range(100):
-        if json.loads(fetch(url + "api/health")[2])["rooms"] == 0:
+        if json.loads(fetch(url + "api/health")[2])["clients"] == 0:
             break
         asyncio.run(asyncio.sleep(0.05))
-    assert json.loads(fetch(url + "api/health")[2])["rooms"] == 0
+    health = json.loads(fetch(url + "api/health")[2])
+    assert health["clients"] == 0 and health["rooms"] == 0, "the room is put away"
     _, answers = asyncio.run(converse(url, [{"cmd": "new", "game": "memory", "seed": 3}]))
-    assert answers[0][0]["type"] == "update"
+    assert answers[0][-1]["type"] == "update"
 
 
 def test_sigterm_and_sigint_stop_the_server_cleanly(cardtable, web_root):
@@ -174,7 +201,8 @@ def test_a_busy_port_is_a_clear_error(cardtable, web_root):
     with running_server(cardtable, web_root) as (url, _):
         port = url.rstrip("/").rsplit(":", 1)[1]
         import subprocess
-        result = subprocess.run([cardtable, "serve", "--port", port, "--web", str(web_root)],
+        result = subprocess.run([cardtable, "serve", "--port", port, "--web", str(web_root),
+                                 "--data", str(web_root / "busy-port-data")],
                                 capture_output=True, text=True, timeout=20)
         assert result.returncode == 1
         assert port in result.stderr
@@ -210,11 +238,11 @@ def test_out_of_descriptors_it_refuses_logs_once_serves_on_and_accepts_again(car
             assert server_cpu_seconds(process) - cpu < 0.5, "the server spins at its limit"
             for socket_ in held[:5]:  # those it holds are served
                 await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 1, "id": 9}))
-                assert json.loads(await asyncio.wait_for(socket_.recv(), 5))["reply"] == 9
+                assert (await reply_to(socket_, 9))[-1]["type"] == "update"
             for socket_ in held[:20]:
                 await socket_.close()
             for _ in range(100):
-                if json.loads(fetch(url + "api/health")[2])["rooms"] <= len(held) - 20:
+                if json.loads(fetch(url + "api/health")[2])["clients"] <= len(held) - 20:
                     break
                 await asyncio.sleep(0.05)
             again = [await websockets.connect(ws_url(url), open_timeout=5) for _ in range(10)]

@@ -429,7 +429,7 @@ public final class GameServer {
         room: id, ordinal: 0, index: index, game: result.game, options: result.options,
         seed: result.seed, score: result.score, moves: result.moves, ending: result.ending,
         winner: result.winner?.rawValue, won: result.won, start: wall, end: wall,
-        duration: 0, practice: new.seedChosen, replay: false, record: result.json.text)
+        duration: 0, practice: room.practice, replay: false, record: result.json.text)
     }
     let match = MatchRecord(
       ordinal: 0, game: session.game, options: session.deal.text, seed: session.seed,
@@ -453,7 +453,7 @@ public final class GameServer {
     try player(of: client)
     if let room = rooms[id] {
       run(room, at: now)
-      enter(client, room, countdown: room.resumesAt.map { max(0, $0 - now) } ?? 0, reply: reply)
+      enter(client, room, countdown: room.countdown(at: now), reply: reply)
       return
     }
     let countdown = try countdown(for: id)
@@ -470,7 +470,7 @@ public final class GameServer {
       throw .storageUnavailable
     }
     rooms[id] = room
-    enter(client, room, countdown: room.resumesAt.map { max(0, $0 - now) } ?? 0, reply: reply)
+    enter(client, room, countdown: room.countdown(at: now), reply: reply)
   }
 
   /// The pause a room of this game takes when woken from the store: a real-time game's players

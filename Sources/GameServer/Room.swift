@@ -19,6 +19,9 @@ final class Room {
   private(set) var ordinal: Int
   /// Whether the current match was dealt from a seed the player chose.
   private(set) var seedChosen: Bool
+  /// Whether the player knew the deal before it began (a chosen seed or a given deck): its
+  /// results stay out of high scores and streaks.
+  var practice: Bool { seedChosen || session.deal["deck"] != nil }
   /// Whether the current match is a restart of a deal the player had seen.
   private(set) var replay: Bool
   /// The clients in the room, in the order they came.
@@ -95,6 +98,12 @@ final class Room {
   var nextWake: Double? {
     guard status != .abandoned, let due = session.nextDue else { return nil }
     return max(startedAt + due, retryAt ?? -.infinity)
+  }
+
+  /// The seconds left before the room's clock runs again, to the millisecond (0: it runs).
+  func countdown(at now: Double) -> Double {
+    guard let resumesAt, resumesAt > now else { return 0 }
+    return ((resumesAt - now) * 1000).rounded() / 1000
   }
 
   /// Whether the room still waits before its clock runs again.
@@ -234,7 +243,7 @@ final class Room {
       room: id, ordinal: replay == nil ? ordinal : ordinal + 1, index: index, game: result.game,
       options: result.options, seed: result.seed, score: result.score, moves: result.moves,
       ending: result.ending, winner: result.winner?.rawValue, won: result.won, start: start,
-      end: end, duration: max(0, result.end - result.start), practice: seedChosen,
+      end: end, duration: max(0, result.end - result.start), practice: practice,
       replay: replay ?? self.replay, record: result.json.text)
   }
 }
