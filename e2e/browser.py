@@ -198,3 +198,38 @@ def assert_card_names(page):
         r"|(one|two|three) (red|green|purple) (solid|striped|open) (diamond|squiggle|oval)s?)$")
     bad = [n for n in names if not pattern.match(n)]
     assert not bad, f"card buttons with bad accessible names: {bad}"
+
+
+def send(page, message, timeout=15000):
+    """Sends `message` on the page's own connection (the `window.cardtable.send` hook) and
+    returns the server's reply to it."""
+    request = page.evaluate("(m) => window.cardtable.send(m)", message)
+    return wait_reply(page, request, timeout)
+
+
+def wait_reply(page, request, timeout=15000):
+    """Waits until the page has handled the reply to request id `request`; returns it."""
+    return page.wait_for_function(
+        "(id) => window.cardtable.replied(id) ? window.cardtable.reply(id) : null",
+        arg=request, timeout=timeout).json_value()
+
+
+def room_of(page, timeout=15000):
+    """The room on screen, once the page's address has become its link (`/play/ROOM`)."""
+    return page.wait_for_function(
+        """() => { const room = window.cardtable && window.cardtable.room;
+                   return room && location.pathname === '/play/' + encodeURIComponent(room) ? room : null; }""",
+        timeout=timeout).json_value()
+
+
+def without_clock(view):
+    """A view without its `clock` (seconds on the game's clock, which runs while it is open)."""
+    return {key: value for key, value in view.items() if key != "clock"}
+
+
+def wait_version(page, version, timeout=15000):
+    """Waits until the page has drawn the update of `version` (the first view of a page just
+    opened or reconnected); returns that view."""
+    page.wait_for_function("(v) => window.cardtable && window.cardtable.version === v && !!window.cardtable.lastView",
+                           arg=version, timeout=timeout)
+    return view(page)

@@ -1,13 +1,16 @@
 """The end-to-end tests' fixtures: the built `cardtable` binary, one `cardtable serve` for the
-whole run, and headless Chromium pages.
+whole run (and one per test for tests that restart it), and headless Chromium pages.
 
 The server binary is `$CARDTABLE_BIN` or the one `swift build --show-bin-path` names; the
-browser tests' server serves `<repo>/web`. Chromium is Debian's `/usr/bin/chromium` (or
+browser tests' server serves `<repo>/web` and keeps its data in a temporary folder, never the
+user's own. Chromium is Debian's `/usr/bin/chromium` (or
 `$CHROMIUM`), driven by Playwright. Plain helpers live in browser.py.
 """
 import os
 import pathlib
 import queue
+import re
+import signal
 import subprocess
 import threading
 
@@ -33,25 +36,71 @@ def cardtable() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def server(cardtable):
-    """Starts `cardtable serve --port 0 --web <repo>/web` once; yields its base URL."""
-    proc = subprocess.Popen(
-        [cardtable, "serve", "--host", "127.0.0.1", "--port", "0", "--web", str(WEB)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        yield _listening_url(proc)
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
+class Server:
+    """One `cardtable serve` on loopback with its own data folder; `restart()` stops it and
+    starts it again on the same data and the same port (the pages open on it reconnect)."""
+
+    def __init__(self, cardtable, data):
+        self.cardtable = cardtable
+        self.data = pathlib.Path(data)
+        self.port = 0
+        self.url = None
+        self.proc = None
+
+    def start(self):
+        # NB: stderr goes to a file: a pipe nobody reads would stop a chatty server when full.
+        self.log = self.data.with_name(self.data.name + ".log")
+        with open(self.log, "a") as log:
+            self.proc = subprocess.Popen(
+                [self.cardtable, "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--web", str(WEB), "--data", str(self.data)],
+                stdout=subprocess.PIPE, stderr=log, text=True)
+        self.url = _listening_url(self.proc, self.log)
+        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+        return self.url
+
+    def stop(self, sig=signal.SIGTERM):
+        """Stops the server (SIGTERM: it closes every WebSocket with 1001; SIGKILL: at once)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
             try:
-                proc.wait(timeout=10)
+                self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def restart(self, sig=signal.SIGTERM):
+        self.stop(sig)
+        return self.start()
 
 
-def _listening_url(proc):
+@pytest.fixture(scope="session")
+def server(cardtable, tmp_path_factory):
+    """Starts `cardtable serve --port 0 --web <repo>/web --data <a tmp dir>` once; yields its
+    base URL."""
+    running = Server(cardtable, tmp_path_factory.mktemp("data"))
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def own_server(cardtable, tmp_path):
+    """A server of the test's own, on fresh data, for tests that restart it or count records."""
+    running = Server(cardtable, tmp_path / "data")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _listening_url(proc, log):
     """The URL in the server's listening line (skips the tests when it has no `serve`)."""
     lines = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout] + [lines.put(None)],
@@ -62,7 +111,8 @@ def _listening_url(proc):
         except queue.Empty:
             pytest.fail("cardtable serve printed no listening line within 30 s")
         if line is None:
-            err = proc.stderr.read()
+            proc.wait()
+            err = log.read_text()
             if "Unknown command" in err:
                 pytest.skip(f"this cardtable has no `serve` command yet: {err.strip()}")
             pytest.fail(f"cardtable serve ended before listening: {err.strip()}")

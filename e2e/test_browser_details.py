@@ -87,8 +87,8 @@ def test_two_player_set_shows_scores_and_turns(server, page, cardtable):
     expect(page.locator(".turn")).to_have_text("P2's turn")
     expect(chips.nth(1)).to_have_attribute("aria-current", "true")
     expect(chips.nth(0)).to_have_text("P1: -5")   # −1 −1 −1 to choose, −2 for the mismatch
-    # The choice is remembered for the next visit.
-    page.reload()
+    # The choice is kept with the player's settings: the next new game is a two-player one.
+    page.goto(f"{server}?game=set&seed=4")
     wait_view(page, "v.players && v.current === 'P1'")
     expect(page.get_by_label("Two players")).to_be_checked()
 

@@ -98,7 +98,7 @@ def test_set_keyboard_only(server, page, cardtable):
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name="History")).to_be_focused()
 
-    # Settings by keyboard: match bonus 4 → 5, saved, remembered after a reload, used by the next game.
+    # Settings by keyboard: match bonus 4 → 5, saved on the server, used by the next new game.
     tab_to(page, "e.textContent === 'Settings'", key="Shift+Tab")
     page.keyboard.press("Enter")
     settings = page.get_by_role("dialog", name="Settings")
@@ -106,11 +106,16 @@ def test_set_keyboard_only(server, page, cardtable):
     page.keyboard.press("ArrowRight")
     expect(settings.locator("output").first).to_have_text("5")
     tab_to(page, "e.textContent === 'Save'")
-    page.keyboard.press("Enter")
+    saved = reply_to(page, lambda: page.keyboard.press("Enter"))
+    assert saved["cmd"] == "settings" and saved["settings"]["set"]["matchBonus"] == 5
     expect(settings).to_be_hidden()
     expect(page.get_by_role("button", name="Settings")).to_be_focused()
+    # A reload opens the same game again, dealt with the settings it had.
     page.reload()
     wait_view(page, "v.table.length === 12")
+    assert view(page)["settings"]["matchBonus"] == 4
+    page.goto(f"{server}?game=set&seed=5")
+    wait_view(page, "v.table.length === 12 && v.flips === 0")
     assert view(page)["settings"]["matchBonus"] == 5
     page.get_by_role("button", name="Settings").click()
     expect(page.get_by_label("Match bonus")).to_have_value("5")

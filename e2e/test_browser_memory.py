@@ -80,7 +80,7 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
     expect(dialog).to_contain_text("You won with score: 1!")
     assert view(page)["score"] == 1
     screenshot(page, "memory.png")
-    dialog.get_by_role("button").click()
+    dialog.get_by_role("button", name="Back to the menu").click()
     expect(page.get_by_role("button", name="EASY")).to_be_visible()
     expect(page.get_by_role("button", name="MEDIUM")).to_be_visible()
     expect(page.get_by_role("button", name="HARD")).to_be_visible()

@@ -1,0 +1,288 @@
+"""Rooms in the browser (issue 9): every game lives at its own link, so a reload, a page closed
+and opened again, or a restarted server continue the same game at its last acknowledged move;
+a link opened without the player's token watches and cannot act."""
+import collections
+import itertools
+
+from playwright.sync_api import expect
+
+from browser import (DESKTOP, acted, engine, face_down, record_texts, reply_to, require_game, room_of,
+                     send, texts_shown, view, wait_shown, wait_version, wait_view, watch_errors,
+                     without_clock)
+
+SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
+
+
+def memory_pairs(cardtable, seed=42):
+    [reply] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed})
+    where = collections.defaultdict(list)
+    for index, spot in enumerate(reply["state"]["board"]):
+        where[spot["card"]].append(index)
+    return list(where.values())
+
+
+def matchismo_table(cardtable, seed=11):
+    [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": seed})
+    return [slot["card"] for slot in reply["state"]["table"]]
+
+
+def click_face_down(page, index):
+    return acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)
+
+
+def is_set(cards):
+    return all(len(set(values)) != 2 for values in zip(*(card.split(":") for card in cards)))
+
+
+# Each game: its address, the first view's condition, and part of a game (`play`), which
+# returns the next move to make after the reload (it must be accepted).
+def play_memory(page, cardtable):
+    (a, b), (c, d) = memory_pairs(cardtable)[:2]
+    click_face_down(page, a)
+    click_face_down(page, b)
+    wait_view(page, f"v.board[{a}].removed && v.board[{b}].removed && !v.waiting")
+    click_face_down(page, c)
+    return page.get_by_role("button", name=face_down(d), exact=True).click
+
+
+def play_concentration(page, cardtable):
+    click_face_down(page, 0)
+    return page.get_by_role("button", name=face_down(1), exact=True).click
+
+
+def play_matchismo(page, cardtable):
+    table = matchismo_table(cardtable)
+    i, j = next((i, j) for i, j in itertools.combinations(range(24), 2) if table[i][:-1] == table[j][:-1])
+    k = next(x for x in range(24) if x not in (i, j))
+    for index in (i, j, k):
+        click_face_down(page, index)
+    m = next(x for x in range(24) if x not in (i, j, k))
+    return page.get_by_role("button", name=face_down(m), exact=True).click
+
+
+def play_set(page, cardtable):
+    v = acted(page, page.get_by_role("button", name="Deal three more cards").click)
+    assert len(v["table"]) == 15
+    v = acted(page, page.locator('.card-grid button.card[data-index="0"]').click)
+    assert v["table"][0]["chosen"]
+    return page.locator('.card-grid button.card[data-index="1"]').click
+
+
+def play_snap(page, cardtable):
+    # NB: on your turn with no call pending nothing is due on the table: the computer players
+    # wait for you, so the view stays as it is until the page acts.
+    wait_view(page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000)
+    v = acted(page, lambda: page.keyboard.press("t"))
+    assert you(v)["openCount"] == 1
+    wait_view(page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000)
+    return lambda: page.keyboard.press("t")
+
+
+def you(v):
+    return next(p for p in v["players"] if p["name"] == "You")
+
+
+GAMES = {
+    "memory": ("?game=memory&difficulty=easy&seed=42", "v.board.length === 12", play_memory),
+    "concentration": ("?game=concentration&seed=3", "v.board.length === 52", play_concentration),
+    "matchismo": ("?game=matchismo&seed=11", "v.table.length === 24", play_matchismo),
+    "set": ("?game=set&seed=5", "v.table.length === 12", play_set),
+    "snap": ("?game=snap&seed=5", "v.phase === 'dealing' || v.phase === 'playing'", play_snap),
+}
+
+
+def test_reload_continues_every_game_from_the_same_position(server, chromium, cardtable):
+    for game, (address, ready, play) in GAMES.items():
+        require_game(cardtable, game)
+        context = chromium.new_context(viewport=DESKTOP)
+        try:
+            page = context.new_page()
+            errors = watch_errors(page)
+            record_texts(page, ".countdown")
+            page.goto(server + address)
+            wait_view(page, ready, timeout=20000)
+            room = room_of(page)
+            assert page.url == f"{server}play/{room}", f"{game}: the address is not the room's link"
+            more = play(page, cardtable)
+            version = page.evaluate("window.cardtable.version")
+            before = without_clock(view(page))
+
+            page.reload()
+            after = wait_version(page, version, timeout=20000)
+            assert page.evaluate("window.cardtable.room") == room, game
+            assert page.evaluate("window.cardtable.role") == "player", game
+            assert without_clock(after) == before, f"{game}: the reloaded view differs"
+            if game == "snap":
+                # A woken Snap! room counts down before its clock runs again; meanwhile an action
+                # is refused `resuming` (sent while the page still shows 2 s or more to go).
+                wait_shown(page, ".countdown", "Resuming in 3…")
+                request = page.evaluate("""() => {
+                  const node = document.querySelector('.countdown');
+                  if (!node || !/Resuming in [23]/.test(node.textContent)) return null;
+                  return window.cardtable.send({ cmd: 'act', action: { type: 'turn', player: 'You' }, version: window.cardtable.version });
+                }""")
+                if request is not None:
+                    reply = page.wait_for_function("(id) => window.cardtable.reply(id)", arg=request).json_value()
+                    assert reply["type"] == "error" and reply["error"]["code"] == "resuming", reply
+                expect(page.locator(".countdown")).to_have_count(0, timeout=10000)
+                assert "Resuming in 1…" in texts_shown(page, ".countdown")
+            reply = reply_to(page, more)
+            assert reply["type"] == "update", f"{game}: the next move was refused: {reply}"
+            # NB: Snap!'s computer players move on their own once its clock runs again.
+            if game != "snap":
+                assert reply["version"] == version + 1, f"{game}: the next move did not follow on"
+            assert reply["version"] > version
+            assert page.evaluate("window.cardtable.room") == room
+            assert not errors, f"{game}: {errors}"
+        finally:
+            context.close()
+
+
+def test_closing_the_page_and_opening_its_link_continues(server, page, cardtable):
+    table = matchismo_table(cardtable)
+    page.goto(f"{server}?game=matchismo&seed=11")
+    wait_view(page, "v.table.length === 24")
+    link = f"{server}play/{room_of(page)}"
+    click_face_down(page, 0)
+    v = click_face_down(page, 1)
+    context = page.context
+    page.close()
+
+    again = context.new_page()
+    errors = watch_errors(again)
+    again.goto(link)
+    after = wait_version(again, v["flips"])
+    assert without_clock(after) == without_clock(v)
+    expect(again.get_by_text(f"Flips: {v['flips']}")).to_be_visible()
+    assert again.evaluate("window.cardtable.role") == "player"
+    # The history came back with the game, and play goes on from it.
+    assert after["history"] == v["history"] and after["history"][0] == table[0]
+    v = click_face_down(again, 2)
+    assert v["flips"] == 3
+    assert not errors, errors
+
+
+def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page, cardtable):
+    pairs = memory_pairs(cardtable)
+    record_texts(page, "#connection-banner")
+    page.goto(f"{own_server.url}?game=memory&difficulty=easy&seed=42")
+    wait_view(page, "v.board.length === 12")
+    room = room_of(page)
+    (a, b), (c, d) = pairs[:2]
+    click_face_down(page, a)
+    click_face_down(page, b)
+    wait_view(page, f"v.board[{a}].removed && !v.waiting")
+    # A mismatch showing when the server stops: it turns back after the restart.
+    click_face_down(page, c)
+    shown = click_face_down(page, pairs[2][0])
+    version = page.evaluate("window.cardtable.version")
+
+    own_server.restart()
+    wait_shown(page, "#connection-banner", "Connection lost — reconnecting…")
+    wait_shown(page, "#connection-banner", "Reconnected — your game continues.", timeout=30000)
+    wait_view(page, f"!v.waiting && !v.board[{c}].faceUp && !v.board[{pairs[2][0]}].faceUp", timeout=20000)
+    assert page.evaluate("window.cardtable.room") == room
+    assert page.url == f"{own_server.url}play/{room}"
+    v = view(page)
+    # The same deal at the same place: the first pair gone, nothing else found, one mistake.
+    assert page.evaluate("window.cardtable.version") == version + 1   # the turn-down timer
+    assert v["score"] == shown["score"] == 1
+    assert [spot["removed"] for spot in v["board"]] == [i in (a, b) for i in range(12)]
+    click_face_down(page, c)
+    v = click_face_down(page, d)
+    assert v["board"][c]["faceUp"] and v["board"][d]["faceUp"]
+    wait_view(page, f"v.board[{c}].removed && v.board[{d}].removed && v.pairsFound === 2")
+
+
+def test_a_restarted_server_finds_the_matchismo_game_where_it_was(own_server, page, cardtable):
+    record_texts(page, "#connection-banner")
+    page.goto(f"{own_server.url}?game=matchismo&seed=11")
+    wait_view(page, "v.table.length === 24")
+    room = room_of(page)
+    for index in (3, 5, 8):
+        before = click_face_down(page, index)
+
+    own_server.restart()
+    wait_shown(page, "#connection-banner", "Reconnected — your game continues.", timeout=30000)
+    after = wait_version(page, 3)
+    assert page.evaluate("window.cardtable.room") == room
+    assert without_clock(after) == without_clock(before)
+    v = click_face_down(page, 9)
+    assert v["flips"] == 4 and v["history"][:3] == before["history"]
+
+
+def test_a_link_without_the_token_watches_and_cannot_act(server, page, chromium, cardtable):
+    page.goto(f"{server}?game=matchismo&seed=11")
+    wait_view(page, "v.table.length === 24")
+    link = f"{server}play/{room_of(page)}"
+    v = click_face_down(page, 0)
+
+    context = chromium.new_context(viewport=DESKTOP)
+    try:
+        watcher = context.new_page()
+        errors = watch_errors(watcher)
+        watcher.goto(link)
+        seen = wait_version(watcher, 1)
+        assert watcher.evaluate("window.cardtable.role") == "watcher"
+        # The same secrets hidden: the watcher sees what the player sees.
+        assert without_clock(seen) == without_clock(v)
+        expect(watcher.get_by_text("Watching — only the player who started this game can play.")).to_be_visible()
+        cards = watcher.locator(".card-grid button.card")
+        expect(cards).to_have_count(24)
+        assert set(cards.evaluate_all("bs => bs.map(b => b.getAttribute('aria-disabled'))")) == {"true"}
+        for name in ("Deal", "Hint", "Restart", "Settings"):
+            expect(watcher.get_by_role("button", name=name, exact=True)).to_be_disabled()
+        expect(watcher.get_by_label("Cards to match")).to_be_disabled()
+
+        # A click changes nothing: nothing is sent, the view stays.
+        sent = watcher.evaluate("window.cardtable.lastRequest")
+        # NB: force: Playwright would wait for a card that is aria-disabled to become enabled.
+        watcher.get_by_role("button", name=face_down(5), exact=True).click(force=True)
+        assert watcher.evaluate("window.cardtable.lastRequest") == sent
+        assert watcher.evaluate("window.cardtable.version") == 1
+        # An action sent anyway on the watcher's connection is refused by the server.
+        reply = send(watcher, {"cmd": "act", "action": {"type": "choose", "card": 5}, "version": 1})
+        assert reply["type"] == "error" and reply["error"]["code"] == "watching", reply
+        for cmd in ("restart", "hint"):
+            reply = send(watcher, {"cmd": cmd})
+            assert reply["type"] == "error" and reply["error"]["code"] == "watching", reply
+
+        # The player's next move reaches the watcher.
+        v = click_face_down(page, 7)
+        assert without_clock(wait_version(watcher, 2)) == without_clock(v)
+        expect(watcher.get_by_text("Flips: 2")).to_be_visible()
+        # History is open to watchers.
+        watcher.get_by_role("button", name="History").click()
+        expect(watcher.get_by_role("dialog", name="History").locator(".history-entry")).to_have_count(2)
+        assert not errors, errors
+    finally:
+        context.close()
+    # The player still plays.
+    assert click_face_down(page, 9)["flips"] == 3
+
+
+def test_a_link_to_no_room_says_so(server, page):
+    page.goto(f"{server}play/AAAAAAAAAAAAAAAA")
+    expect(page.get_by_role("heading", name="There is no game at this link")).to_be_visible()
+    page.get_by_role("link", name="Back to the games").click()
+    expect(page.get_by_role("heading", name="Pick a game")).to_be_visible()
+
+
+def test_back_and_forward_return_to_the_same_game(server, page):
+    page.goto(server)
+    page.get_by_role("link", name="Matchismo").click()
+    wait_view(page, "v.table.length === 24")
+    room = room_of(page)
+    v = click_face_down(page, 2)
+    page.get_by_role("link", name="CardTable home").click()
+    expect(page.get_by_role("heading", name="Pick a game")).to_be_visible()
+    page.go_back()
+    wait_version(page, 1)
+    assert page.evaluate("window.cardtable.room") == room
+    assert without_clock(view(page)) == without_clock(v)
+    # Back again skips the `?game=` address: the home screen, not a new deal.
+    page.go_back()
+    expect(page.get_by_role("heading", name="Pick a game")).to_be_visible()
+    page.go_forward()
+    wait_version(page, 1)
+    assert page.evaluate("window.cardtable.room") == room
