@@ -41,6 +41,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -59,14 +60,24 @@ class Server:
     """A `cardtable serve --port 0` process on 127.0.0.1 and its /proc figures."""
 
     def __init__(self, binary: str, web_root: str):
+        arguments = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--web", web_root]
+        # NB: a server that keeps its games gets a fresh data directory, removed at the end.
+        self.data = None
+        usage = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout
+        if "--data" in usage:
+            self.data = tempfile.TemporaryDirectory(prefix="cardtable-load-")
+            arguments += ["--data", self.data.name]
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--web", web_root],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = LISTENING.search(line)
-        if not match:
+            arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines = []
+        for line in self.process.stdout:
+            lines.append(line)
+            match = LISTENING.search(line)
+            if match:
+                break
+        else:
             self.stop()
-            raise RuntimeError(f"serve did not start: {line!r} {self.process.stderr.read()!r}")
+            raise RuntimeError(f"serve did not start: {lines!r} {self.process.stderr.read()!r}")
         self.base = match.group(1)
         self.ws_url = self.base.replace("http://", "ws://") + "ws"
 
@@ -104,6 +115,14 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.data is not None:
+            self.data.cleanup()
+            self.data = None
+
+    def connections(self) -> int:
+        """The clients the server holds (a server before rooms counted one room each)."""
+        health = self.health()
+        return health.get("clients", health["rooms"])
 
 
 def client_cpu_seconds() -> float:
@@ -326,7 +345,7 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
         before = snapshot(server)
         clients = await asyncio.wait_for(
             connect(server.ws_url, count, args.batch, args.timeout), args.phase_limit)
-        held = server.health()["rooms"]
+        held = server.connections()
         result["connect"] = phase_figures(server, before, count, [])
         result["connect"]["held"] = held
         result["connect"]["threads"] = server.threads()

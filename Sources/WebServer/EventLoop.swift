@@ -466,7 +466,7 @@ final class EventLoop {
   /// Whether `path` is one of the page application's own addresses (``WebServer/Configuration/pageRoutes``).
   private func isPageRoute(_ path: String) -> Bool {
     configuration.pageRoutes.contains { route in
-      path == route || (route.hasSuffix("/") && path.hasPrefix(route) && path.count > route.count)
+      route.hasSuffix("/") ? path.hasPrefix(route) && path.count > route.count : path == route
     }
   }
 

@@ -130,6 +130,22 @@ extension WebServerTests {
       #expect(image.text == "PNG")
     }
 
+    @Test func thePageApplicationsOwnAddressesGetItsIndexPage() throws {
+      let root = try StaticRoot()
+      let (server, _) = try Recorder.serving(
+        .init(staticRoot: root.path, pageRoutes: ["/play/", "/scores"]))
+      defer { server.stop() }
+      for path in ["/play/AbCdEfGh12345678", "/play/x/y", "/scores"] {
+        let response = try fetch(port: server.port, path)
+        #expect(response.status == 200, "\(path)")
+        #expect(response.text == StaticRoot.files["index.html"], "\(path)")
+      }
+      for path in ["/play/", "/play", "/scores/more", "/scoreboard", "/missing.js"] {
+        #expect(try fetch(port: server.port, path).status == 404, "\(path)")
+      }
+      #expect(try fetch(port: server.port, "/app.js").text == StaticRoot.files["app.js"])
+    }
+
     @Test func aMissingFileIsNotFound() throws {
       let root = try StaticRoot()
       let (server, _) = try Recorder.serving(.init(staticRoot: root.path))
