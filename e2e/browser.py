@@ -233,3 +233,21 @@ def wait_version(page, version, timeout=15000):
     page.wait_for_function("(v) => window.cardtable && window.cardtable.version === v && !!window.cardtable.lastView",
                            arg=version, timeout=timeout)
     return view(page)
+
+
+def record_sent(page):
+    """Call before the page loads: keeps every message the page sends on its WebSockets, parsed,
+    in `window.__sent`; read them with `sent(page)`."""
+    page.add_init_script("""(() => {
+      window.__sent = [];
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) {
+        try { window.__sent.push(JSON.parse(data)); } catch { window.__sent.push(String(data)); }
+        return send.call(this, data);
+      };
+    })();""")
+
+
+def sent(page):
+    """The messages the page has sent so far (see `record_sent`), oldest first."""
+    return page.evaluate("window.__sent")

@@ -6,9 +6,9 @@ import itertools
 
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, acted, engine, face_down, record_texts, reply_to, require_game, room_of,
-                     send, texts_shown, view, wait_shown, wait_version, wait_view, watch_errors,
-                     without_clock)
+from browser import (DESKTOP, acted, card_name, engine, face_down, record_sent, record_texts, reply_to,
+                     require_game, room_of, send, sent, texts_shown, view, wait_shown, wait_version,
+                     wait_view, watch_errors, without_clock)
 
 SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
 
@@ -165,6 +165,7 @@ def test_closing_the_page_and_opening_its_link_continues(server, page, cardtable
 def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page, cardtable):
     pairs = memory_pairs(cardtable)
     record_texts(page, "#connection-banner")
+    record_sent(page)
     page.goto(f"{own_server.url}?game=memory&difficulty=easy&seed=42")
     wait_view(page, "v.board.length === 12")
     room = room_of(page)
@@ -175,7 +176,6 @@ def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page,
     # A mismatch showing when the server stops: it turns back after the restart.
     click_face_down(page, c)
     shown = click_face_down(page, pairs[2][0])
-    version = page.evaluate("window.cardtable.version")
 
     own_server.restart()
     wait_shown(page, "#connection-banner", "Connection lost — reconnecting…")
@@ -183,9 +183,16 @@ def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page,
     wait_view(page, f"!v.waiting && !v.board[{c}].faceUp && !v.board[{pairs[2][0]}].faceUp", timeout=20000)
     assert page.evaluate("window.cardtable.room") == room
     assert page.url == f"{own_server.url}play/{room}"
+    # The page said who it is and opened its room again; it dealt nothing new.
+    messages = sent(page)
+    again = next(n for n, m in enumerate(messages) if n > 0 and m["cmd"] == "hello")
+    assert messages[0]["cmd"] == "hello" and "token" not in messages[0]
+    assert messages[again]["token"] and messages[again + 1] == {"cmd": "open", "room": room, "id": messages[again + 1]["id"]}
+    assert [m["cmd"] for m in messages].count("new") == 1
     v = view(page)
-    # The same deal at the same place: the first pair gone, nothing else found, one mistake.
-    assert page.evaluate("window.cardtable.version") == version + 1   # the turn-down timer
+    # The same deal at the same place: the first pair gone, nothing else found, one mistake;
+    # six actions: four flips, the pair leaving, the mismatch turning back.
+    assert page.evaluate("window.cardtable.version") == 6
     assert v["score"] == shown["score"] == 1
     assert [spot["removed"] for spot in v["board"]] == [i in (a, b) for i in range(12)]
     click_face_down(page, c)
@@ -286,3 +293,23 @@ def test_back_and_forward_return_to_the_same_game(server, page):
     page.go_forward()
     wait_version(page, 1)
     assert page.evaluate("window.cardtable.room") == room
+
+
+def test_a_seed_above_2_to_the_53_deals_exactly_that_deal(server, page, cardtable):
+    seed = 2**53 + 1   # a JavaScript number would turn it into 2^53
+    [exact] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed})
+    [rounded] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed - 1})
+    board = [spot["card"] for spot in exact["state"]["board"]]
+    assert board != [spot["card"] for spot in rounded["state"]["board"]]
+    record_sent(page)
+    page.goto(f"{server}?game=memory&difficulty=easy&seed={seed}")
+    wait_view(page, "v.board.length === 12")
+    [new] = [m for m in sent(page) if m["cmd"] == "new"]
+    assert new["seed"] == str(seed) and new["options"] == {"difficulty": "easy"}
+    # Its cards are the exact seed's: two pairs of turns, each waiting for the pair to resolve.
+    for index in range(4):
+        v = click_face_down(page, index)
+        assert v["board"][index]["card"] == board[index]
+        expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute("aria-label", card_name(board[index]))
+        if index % 2:
+            wait_view(page, "!v.waiting")
