@@ -5,7 +5,7 @@ import itertools
 
 from playwright.sync_api import expect
 
-from browser import acted, card_name, engine, face_down, focused, view, wait_view
+from browser import acted, card_name, engine, face_down, focused, reply_to, view, wait_view
 
 
 def test_history_scrubber_shows_the_table_as_it_was(server, page, cardtable):
@@ -121,3 +121,52 @@ def test_stepping_through_a_finished_memory_game(server, page, cardtable):
     expect(position).to_have_text(f"Move 0 of {total}")
     page.keyboard.press("Escape")
     expect(stepper).to_have_count(0)
+
+
+def test_stepping_through_a_finished_matchismo_game_on_a_small_table(server, page):
+    # Four cards from seed 1: 7♥ 9♠ 4♥ 8♦. The hearts match; then no match is left.
+    page.goto(f"{server}?game=matchismo&seed=1")
+    wait_view(page, "v.table.length === 24")
+    page.get_by_role("button", name="Settings").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.get_by_label("Cards on the table").fill("4")
+    expect(settings.locator("output").last).to_have_text("4")
+    saved = reply_to(page, settings.get_by_role("button", name="Save").click)
+    assert saved["settings"]["matchismo"]["cards"] == 4
+    # The settings apply from the next Deal: a new game on four cards.
+    v = acted(page, page.get_by_role("button", name="Deal", exact=True).click)
+    assert len(v["table"]) == 4 and v["settings"]["cards"] == 4
+    page.goto(f"{server}?game=matchismo&seed=1")
+    wait_view(page, "v.table.length === 4")
+    acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+    v = acted(page, page.get_by_role("button", name=face_down(2), exact=True).click)
+    assert v["over"] and v["score"] > 0
+    over = page.locator(".game-over")
+    expect(over).to_contain_text("Game Over!")
+
+    over.get_by_role("button", name="Step through").click()
+    stepper = page.get_by_role("region", name="Step through the game")
+    cards = page.locator(".card-grid button.card")
+
+    def shows(move):
+        expect(stepper.locator("output")).to_have_text(f"Move {move} of 2")
+        expect(stepper).to_have_attribute("data-shown", str(move))
+        return cards.evaluate_all("bs => bs.map(b => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed'), b.classList.contains('matched'), b.getAttribute('aria-disabled')])")
+
+    at = shows(0)
+    assert [a[0] for a in at] == [face_down(n) for n in range(4)]
+    expect(page.get_by_text("Flips: 0")).to_be_visible()
+    expect(over).to_be_hidden()
+    stepper.get_by_role("button", name="Next move").click()
+    at = shows(1)
+    assert at[0][:3] == [card_name("7♥"), "true", False] and at[2][0] == face_down(2)
+    assert {a[3] for a in at} == {"true"}
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_disabled()
+    stepper.get_by_role("button", name="Next move").click()
+    at = shows(2)
+    assert at[0][2] and at[2][2] and at[2][0] == card_name("4♥")
+    expect(over).to_contain_text("Game Over!")
+    stepper.get_by_role("button", name="Back to the game").click()
+    expect(stepper).to_have_count(0)
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_enabled()
+    assert view(page)["over"]

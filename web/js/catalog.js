@@ -23,6 +23,9 @@ export const GAMES = {
   snap: { title: 'Snap!', blurb: 'Turn cards with Ray, Lucy and Steve; shout Snap! first.', face: 'J♣' },
 };
 
+/** @type {Record<string, string>} */
+const WORDS = { matchBonus: 'match bonus', mismatchPenalty: 'mismatch penalty', costToChoose: 'cost to choose' };
+
 /**
  * A game's options as words, e.g. `difficulty easy`, `3-card mode, 12 cards`.
  * @param {Record<string, unknown>|string|null|undefined} options
@@ -39,6 +42,7 @@ export function describeOptions(options) {
     else if (key === 'cards') parts.push(`${value} cards`);
     else if (key === 'twoPlayer') { if (value) parts.push('two players'); }
     else if (key === 'players' || key === 'computer') continue;
+    else if (key in WORDS) parts.push(`${WORDS[key]} ${value}`);
     else if (typeof value !== 'object') parts.push(`${key} ${value}`);
   }
   return parts.join(', ');

@@ -27,10 +27,10 @@ export class Stepper {
     this.asked = 0;
     const button = (/** @type {string} */ text, /** @type {string} */ label, /** @type {() => void} */ onclick) =>
       el('button.btn.step', { type: 'button', text, 'aria-label': label, onclick });
-    this.first = button('⏮', 'First move', () => this.go(0));
-    this.previous = button('◀', 'Previous move', () => this.go(this.position - 1));
-    this.next = button('▶', 'Next move', () => this.go(this.position + 1));
-    this.last = button('⏭', 'Last move', () => this.go(this.total));
+    this.first = button('First', 'First move', () => this.go(0));
+    this.previous = button('◀ Previous', 'Previous move', () => this.go(this.position - 1));
+    this.next = button('Next ▶', 'Next move', () => this.go(this.position + 1));
+    this.last = button('Last', 'Last move', () => this.go(this.total));
     this.readout = el('output.step-position', { 'aria-live': 'polite' });
     this.back = el('button.btn.primary.step-back', { type: 'button', text: 'Back to the game', onclick: () => this.close() });
     this.root = el('section.stepper', { 'aria-label': 'Step through the game' },
