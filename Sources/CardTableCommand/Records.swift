@@ -36,7 +36,9 @@ enum Stats {
       return 0
     }
     guard !tables.isEmpty else {
-      print("No games have ended yet in \(store.path).")
+      print(
+        "No games that count have ended yet in \(store.path) (practice games and replays do not count)."
+      )
       return 0
     }
     for (number, (player, stats)) in tables.enumerated() {
@@ -161,7 +163,7 @@ enum Verify {
     }
     let verdict = file.verify()
     if let failure = verdict.failure {
-      print("\(path): NOT VALID — \(failure).")
+      print("\(path): NOT VALID — \(failure)\(failure.hasSuffix(".") ? "" : ".")")
       return 1
     }
     let matches = file.matches.count

@@ -100,6 +100,10 @@ enum ServerProbe {
     let configuration = WebServer.Configuration(
       host: "127.0.0.1", port: 0, messagesPerSecond: 1e9, messageBurst: 1_000_000)
     let server: WebServer
+    var storeDirectory: String?
+    defer {
+      if let storeDirectory { _ = system("rm -rf '\(storeDirectory)'") }
+    }
     if case .echo(let echo) = kind {
       let handler = Echo(reply: echo)
       server = WebServer(configuration: configuration, handler: handler)
@@ -108,7 +112,9 @@ enum ServerProbe {
       let bridge = WebBridge()
       server = WebServer(configuration: configuration, handler: bridge)
       // NB: a real store in a fresh directory, as `cardtable serve` keeps one.
-      let store = try SQLiteStore.open(directory: try temporaryDirectory())
+      let directory = try temporaryDirectory()
+      storeDirectory = directory
+      let store = try SQLiteStore.open(directory: directory)
       bridge.attach(web: server, store: store, configuration: GameServer.Configuration())
     }
     try server.start()

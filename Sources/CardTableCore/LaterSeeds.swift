@@ -17,10 +17,11 @@ public struct LaterSeeds: Sendable, Hashable {
   public var drawn: UInt64 { _drawn }
   @usableFromInline var _drawn: UInt64 = 0
 
-  /// Later seeds under a secret key.
+  /// Later seeds under a secret key, `drawn` of them already drawn.
   @inlinable
-  public init(key: (UInt64, UInt64)) {
+  public init(key: (UInt64, UInt64), drawn: UInt64 = 0) {
     self.key = key
+    self._drawn = drawn
   }
 
   /// Later seeds derived from the match's own seed: anyone who knows the seed knows them.

@@ -305,6 +305,13 @@ public final class GameServer {
       }
       send(Answer(cmd: "results", members: [("results", results)], reply: reply), to: client)
       return
+    case "history":
+      // NB: reads the log and changes nothing, so watchers and closed rooms answer it too.
+      guard let answer = try room.session.command(name, request) else {
+        throw .unknownCommand(name)
+      }
+      send(Answer(cmd: name, members: members(of: answer), reply: reply), to: client)
+      return
     case "view-at":
       let version = try request.requiredInt("version", in: "view-at")
       let view = try room.session.view(at: version, for: .player(room.player))
@@ -357,16 +364,15 @@ public final class GameServer {
         throw .unknownCommand(name)
       }
       try save(room, at: now)
-      var members: [(String, any Encodable)] = []
-      for (key, value) in answer.keys.map({ keys in keys.map { ($0, answer[$0] ?? .null) } })
-        ?? [] where key != "ok"
-      {
-        members.append((key, value))
-      }
-      send(Answer(cmd: name, members: members, reply: reply), to: client)
+      send(Answer(cmd: name, members: members(of: answer), reply: reply), to: client)
       if room.session.version != before { broadcast(room, events: .empty, reply: nil) }
     }
     reschedule(room)
+  }
+
+  /// A game command's answer without its `ok`, as the members of an `answer` message.
+  private func members(of answer: JSON) -> [(String, any Encodable)] {
+    (answer.keys ?? []).filter { $0 != "ok" }.map { ($0, answer[$0] ?? .null) }
   }
 
   // MARK: Players

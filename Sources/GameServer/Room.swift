@@ -52,7 +52,7 @@ final class Room {
     self.id = id
     self.owner = owner
     self.session = session
-    self.status = session.isOver ? .over : .playing
+    self.status = session.isFinished ? .over : .playing
     ordinal = 0
     self.seedChosen = seedChosen
     replay = false
@@ -137,7 +137,7 @@ final class Room {
     let actions = session.loggedActions(from: storedVersion)
     let results = session.loggedResults(from: storedResults, for: player)
     let status: RoomStatus =
-      self.status == .abandoned ? .abandoned : session.isOver ? .over : .playing
+      self.status == .abandoned ? .abandoned : session.isFinished ? .over : .playing
     guard !actions.isEmpty || !results.isEmpty || status != self.status else { return }
     let records = actions.enumerated().map { offset, action in
       ActionRecord(
@@ -167,12 +167,21 @@ final class Room {
   }
 
   /// Deals the current game again as a new match of the room, saved before it replaces the
-  /// current one. The player has seen these cards: the match is a replay.
+  /// current one. The player has seen these cards: the match is a replay. The game it replaces,
+  /// if unfinished, is recorded as abandoned, so that a losing game is not restarted out of a
+  /// streak.
   func restart(in store: any GameStore, at now: Double, wall: Int64) throws(WireError) {
     let fresh = try session.restart()
+    let before = session.resultCount
+    let givenUp =
+      (session.abandon() ? session.loggedResults(from: before, for: player) : [])
+      .enumerated().map { offset, result in
+        record(result, index: resultIndex + offset, acceptedAt: acceptedAt, wall: wall)
+      }
     let match = MatchRecord(
       ordinal: ordinal + 1, game: fresh.game, options: fresh.deal.text, seed: fresh.seed,
-      seedChosen: seedChosen, laterKey: [fresh.laterSeeds.key.0, fresh.laterSeeds.key.1],
+      seedChosen: seedChosen,
+      laterKey: [fresh.laterSeeds.key.0, fresh.laterSeeds.key.1, fresh.laterSeeds.drawn],
       replay: true, started: wall)
     let actions = fresh.loggedActions(from: 0).enumerated().map { index, action in
       ActionRecord(
@@ -182,16 +191,18 @@ final class Room {
     let at = actions.map(\.at)
     let results = fresh.loggedResults(from: 0, for: player).enumerated().map { offset, result in
       record(
-        result, index: resultIndex + offset, acceptedAt: at, wall: wall, replay: true,
-        started: wall)
+        result, index: resultIndex + givenUp.count + offset, acceptedAt: at, wall: wall,
+        replay: true, started: wall)
     }
-    let status: RoomStatus = fresh.isOver ? .over : .playing
+    let status: RoomStatus = fresh.isFinished ? .over : .playing
     do {
       try store.save(
         RoomChange(
-          room: id, newMatch: match, ordinal: match.ordinal, actions: actions, results: results,
-          status: status, at: wall))
+          room: id, newMatch: match, ordinal: match.ordinal, actions: actions,
+          results: givenUp + results, status: status, at: wall))
     } catch {
+      // NB: the abandonment went into the old match only in memory; the store has none of it.
+      session.rollback(to: storedVersion)
       throw .storageUnavailable
     }
     session = fresh
@@ -199,7 +210,7 @@ final class Room {
     replay = true
     storedVersion = fresh.version
     storedResults = fresh.resultCount
-    resultIndex += results.count
+    resultIndex += givenUp.count + results.count
     acceptedAt = at
     matchStarted = wall
     startedAt = now

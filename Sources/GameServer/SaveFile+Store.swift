@@ -16,7 +16,9 @@ extension SaveFile {
       matches: matches.map { match, actions in
         SaveFile.Match(
           game: match.game, deal: (try? JSON(parsing: match.options)) ?? [:], seed: match.seed,
-          laterKey: match.laterSeeds.key, practice: match.seedChosen, replay: match.replay,
+          later: match.laterSeeds,
+          practice: match.seedChosen || (try? JSON(parsing: match.options))?["deck"] != nil,
+          replay: match.replay,
           started: match.started,
           log: actions.map { action in
             (

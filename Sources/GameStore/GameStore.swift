@@ -79,7 +79,8 @@ public struct MatchRecord: Sendable, Equatable {
   public var seed: UInt64
   /// Whether the player chose the seed: a practice game, kept out of high scores.
   public var seedChosen: Bool
-  /// The secret key of the match's later deals (``LaterSeeds``).
+  /// The secret key of the match's later deals (``LaterSeeds``), and how many of them were
+  /// drawn before it began (a restart after a *Deal* goes on from there).
   public var laterKey: [UInt64]
   /// Whether the player had seen this deal before (a restart).
   public var replay: Bool
@@ -102,7 +103,8 @@ public struct MatchRecord: Sendable, Equatable {
 
   /// The later deals' seeds, from the stored key.
   public var laterSeeds: LaterSeeds {
-    LaterSeeds(key: (laterKey.first ?? 0, laterKey.dropFirst().first ?? 0))
+    let drawn = laterKey.count > 2 ? laterKey[2] : 0
+    return LaterSeeds(key: (laterKey.first ?? 0, laterKey.dropFirst().first ?? 0), drawn: drawn)
   }
 }
 
@@ -185,8 +187,9 @@ public struct ResultRecord: Sendable, Equatable {
     self.record = record
   }
 
-  /// Whether it counts for high scores and statistics: neither practice nor a replay.
-  public var counts: Bool { !practice && !replay }
+  /// Whether it counts for high scores and statistics: neither practice nor a replay, nor a
+  /// game over at its own deal (a tiny table with no match: finished without a move).
+  public var counts: Bool { !practice && !replay && !(ending == .finished && moves == 0) }
 }
 
 /// A new room with its first match.

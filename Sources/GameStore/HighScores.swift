@@ -47,7 +47,10 @@ public enum HighScores {
     case .date:
       sorted = finished.sorted(by: newestFirst)
     case .score:
+      // NB: scores of different games do not compare: a list of several is sorted by game,
+      // then best first as each game counts.
       sorted = finished.sorted { a, b in
+        if a.game != b.game { return a.game < b.game }
         let scoring = order(a)
         if a.score != b.score, scoring != .none { return scoring.isBetter(a.score, than: b.score) }
         return newestFirst(a, b)

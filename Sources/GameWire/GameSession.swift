@@ -52,6 +52,9 @@ public protocol GameSession: AnyObject {
   var version: Int { get }
   var clock: Double { get }
   var isOver: Bool { get }
+  /// Whether the match has ended for good: its game over with nothing left to deal (Snap!'s
+  /// last round), as opposed to a game or round over that the players may follow with another.
+  var isFinished: Bool { get }
   var nextDue: Double? { get }
   /// How many games of the match have ended or were abandoned.
   var resultCount: Int { get }
@@ -193,6 +196,7 @@ final class LiveSession<G: WireGame>: GameSession {
   var version: Int { match.version }
   var clock: Double { match.clock }
   var isOver: Bool { match.isOver }
+  var isFinished: Bool { G.isFinished(match.state) }
   var nextDue: Double? { match.nextDue }
   var resultCount: Int { match.results.count }
 
@@ -242,10 +246,10 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   func restart() throws(WireError) -> any GameSession {
-    let (options, seed) = G.restartPoint(of: match)
+    let (options, seed, later) = G.restartPoint(of: match)
     do {
       return LiveSession(
-        game: game, match: try Match<G>(options: options, seed: seed, later: match.laterSeeds))
+        game: game, match: try Match<G>(options: options, seed: seed, later: later))
     } catch {
       throw WireError(error)
     }

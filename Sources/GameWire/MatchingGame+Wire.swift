@@ -109,11 +109,15 @@ extension MatchingGame: WireGame {
   }
 
   /// The current deal in its current mode; after a *Deal* the given deck, if any, is spent.
-  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
+  public static func restartPoint(of match: Match<Self>) -> (
+    options: Options, seed: UInt64, later: LaterSeeds
+  ) {
     var options = match.options
     options.mode = match.state.mode
     if match.state.redealt { options.deck = nil }
-    return (options, match.state.seed)
+    // NB: the later seeds go on from where the match is, so that the next *Deal* deals
+    // cards not yet seen rather than the current deal again.
+    return (options, match.state.seed, match.state.later)
   }
 
   /// `{"cmd":"hint"}`: marks the first matching combination and replies with its table

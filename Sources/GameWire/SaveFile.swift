@@ -14,8 +14,9 @@ public struct SaveFile: Sendable, Equatable {
     /// `{"options":{...}}`, with `"deck":[...]` when a deck was given (``GameSession/deal``).
     public var deal: JSON
     public var seed: UInt64
-    /// The key of the later deals' seeds (``LaterSeeds``): the match's secret.
-    public var laterKey: (UInt64, UInt64)
+    /// Where the match's later deals take their seeds (``LaterSeeds``): its key is the match's
+    /// secret.
+    public var later: LaterSeeds
     /// Dealt from a seed the player chose.
     public var practice: Bool
     /// A restart of a deal the player had seen.
@@ -30,14 +31,14 @@ public struct SaveFile: Sendable, Equatable {
     public var abandoned: Bool
 
     public init(
-      game: String, deal: JSON, seed: UInt64, laterKey: (UInt64, UInt64), practice: Bool,
+      game: String, deal: JSON, seed: UInt64, later: LaterSeeds, practice: Bool,
       replay: Bool, started: Int64, log: [(action: LoggedAction, at: Int64)], results: [JSON],
       abandoned: Bool
     ) {
       self.game = game
       self.deal = deal
       self.seed = seed
-      self.laterKey = laterKey
+      self.later = later
       self.practice = practice
       self.replay = replay
       self.started = started
@@ -47,7 +48,7 @@ public struct SaveFile: Sendable, Equatable {
     }
 
     public static func == (a: Match, b: Match) -> Bool {
-      a.game == b.game && a.deal == b.deal && a.seed == b.seed && a.laterKey == b.laterKey
+      a.game == b.game && a.deal == b.deal && a.seed == b.seed && a.later == b.later
         && a.practice == b.practice && a.replay == b.replay && a.started == b.started
         && a.log.map(\.action) == b.log.map(\.action) && a.log.map(\.at) == b.log.map(\.at)
         && a.results == b.results && a.abandoned == b.abandoned
@@ -88,7 +89,8 @@ public struct SaveFile: Sendable, Equatable {
         matches.map { match in
           [
             "game": .string(match.game), "deal": match.deal, "seed": .string(String(match.seed)),
-            "laterKey": JSON([String(match.laterKey.0), String(match.laterKey.1)]),
+            "laterKey": JSON([String(match.later.key.0), String(match.later.key.1)]),
+            "laterDrawn": JSON(match.later.drawn),
             "practice": JSON(match.practice), "replay": JSON(match.replay),
             "started": JSON(match.started), "abandoned": JSON(match.abandoned),
             "log": .array(
@@ -179,9 +181,11 @@ public struct SaveFile: Sendable, Equatable {
         Match(
           game: try string(match["game"], "\(context): game"), deal: deal,
           seed: try unsigned(match["seed"], "\(context): seed"),
-          laterKey: (
-            try unsigned(key[0], "\(context): laterKey"),
-            try unsigned(key[1], "\(context): laterKey")
+          later: LaterSeeds(
+            key: (
+              try unsigned(key[0], "\(context): laterKey"),
+              try unsigned(key[1], "\(context): laterKey")
+            ), drawn: match["laterDrawn"]?.uint64Value ?? 0
           ),
           practice: match["practice"]?.boolValue ?? false,
           replay: match["replay"]?.boolValue ?? false,
@@ -213,7 +217,7 @@ public struct SaveFile: Sendable, Equatable {
       do {
         session = try GameCatalog.restore(
           game: match.game, deal: match.deal, seed: match.seed,
-          later: LaterSeeds(key: match.laterKey), log: match.log.map(\.action))
+          later: match.later, log: match.log.map(\.action))
       } catch {
         verdict.failure = "\(context): \(error.message)"
         return verdict
@@ -228,8 +232,9 @@ public struct SaveFile: Sendable, Equatable {
         return verdict
       }
       guard match.results.count == replayed.count else {
+        let recorded = match.results.count
         verdict.failure =
-          "\(context): \(match.results.count) results are recorded, but the moves give \(replayed.count)"
+          "\(context): \(recorded) \(recorded == 1 ? "result is" : "results are") recorded, but the moves give \(replayed.count)"
         return verdict
       }
       verdict.results += replayed.count

@@ -114,10 +114,14 @@ extension SetGame: WireGame {
   }
 
   /// The current deal; after a *Deal* the given deck, if any, is spent.
-  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
+  public static func restartPoint(of match: Match<Self>) -> (
+    options: Options, seed: UInt64, later: LaterSeeds
+  ) {
     var options = match.options
     if match.state.redealt { options.deck = nil }
-    return (options, match.state.seed)
+    // NB: the later seeds go on from where the match is, so that the next *Deal* deals
+    // cards not yet seen rather than the current deal again.
+    return (options, match.state.seed, match.state.later)
   }
 
   /// `{"cmd":"hint"}`: marks the first set and replies `{"ok":true,"cards":[i,j,k]}`, or `[]`.

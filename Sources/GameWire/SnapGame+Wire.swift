@@ -16,6 +16,9 @@ extension SnapGame: WireGame {
   /// Three seconds to get ready: Snap! is played against the clock.
   public static let resumeCountdown = 3.0
 
+  /// A round over is followed by the next; only the end of the game ends the match.
+  public static func isFinished(_ state: State) -> Bool { state.phase == .gameOver }
+
   public static func scoreOrder(of game: String) -> ScoreOrder {
     .none
   }

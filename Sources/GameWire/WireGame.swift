@@ -21,6 +21,9 @@ where
   /// Which way the scores of the game named `game` are better.
   static func scoreOrder(of game: String) -> ScoreOrder
 
+  /// Whether the match in `state` has ended for good (by default: the game is over).
+  static func isFinished(_ state: State) -> Bool
+
   /// What the game's actions are called in an error: `Matchismo` (knows "choose", …).
   static var actionsTitle: String { get }
 
@@ -43,7 +46,9 @@ where
 
   /// The options and seed that deal the current game again (RULES §6 "restart the same
   /// deal"): the match's own unless the game was dealt anew within the match.
-  static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64)
+  static func restartPoint(of match: Match<Self>) -> (
+    options: Options, seed: UInt64, later: LaterSeeds
+  )
 }
 
 /// A view as the wire writes it, made from the engine's view and the texts that a session
@@ -69,6 +74,7 @@ public struct NoCache: ViewCache {
 extension WireGame {
   public static var actionsNamePlayer: Bool { false }
   public static var resumeCountdown: Double { 0 }
+  public static func isFinished(_ state: State) -> Bool { isOver(state) }
   public static var commandNames: [String] { [] }
 
   public static func command(_ name: String, _ request: JSON, in match: inout Match<Self>)
@@ -77,8 +83,10 @@ extension WireGame {
     nil
   }
 
-  public static func restartPoint(of match: Match<Self>) -> (options: Options, seed: UInt64) {
-    (match.options, match.seed)
+  public static func restartPoint(of match: Match<Self>) -> (
+    options: Options, seed: UInt64, later: LaterSeeds
+  ) {
+    (match.options, match.seed, match.laterSeeds)
   }
 
   /// Reads every text of a `deck` list with `parse`, naming the first one that is not a card.

@@ -13,7 +13,8 @@ extension WebServer {
     /// The directory served at `/` (with `index.html` for directories), or `nil` for none.
     public var staticRoot: String?
     /// Addresses of a page application answered with the static root's `index.html`: a path
-    /// equal to one of them, or under one that ends in `/` (`/play/` covers `/play/X`).
+    /// equal to one of them, or strictly under one that ends in `/` (`/play/` covers `/play/X`,
+    /// not `/play/` itself).
     public var pageRoutes: [String]
     /// The largest WebSocket message (and `/api/` request body) accepted, in bytes.
     public var maximumMessageBytes: Int

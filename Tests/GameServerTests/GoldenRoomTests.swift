@@ -11,7 +11,8 @@ import Testing
 /// Each recorded client is a connection of its own that says `hello` when it joins. The
 /// transcript was recorded with this test (`CARDTABLE_RECORD_GOLDEN=1 swift test --filter
 /// GoldenRoomTests`) when rooms came in; its updates were then compared with the old ones: they
-/// differ only by the later deals' keyed seeds and the messages rooms added.
+/// differ only by the later deals' keyed seeds and the messages rooms added. Re-recorded when a
+/// restart came to record the game it replaces as abandoned (6 calls, each after a restart).
 @Suite struct GoldenRoomTests {
   @Test func everyMessageIsTheRecordedOneByteForByte() throws {
     let test = try TestServer()

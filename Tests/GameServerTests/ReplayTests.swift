@@ -37,13 +37,13 @@ enum ReplayTable: String, CaseIterable, Sendable {
       default: return act(#"{"type":"choose","card":\#(random.nextInt(below: 12))}"#)
       }
     case .set, .setTwoPlayer:
-      let player = self == .setTwoPlayer && random.nextInt(below: 2) == 0 ? "P2" : "P1"
+      // NB: at one table the two players take turns; a move names no player and is the
+      // current player's.
       switch random.nextInt(below: 25) {
-      case 0: return act(#"{"type":"dealThree","player":"\#(player)"}"#)
+      case 0: return act(#"{"type":"dealThree"}"#)
       case 1: return #"{"cmd":"hint"}"#
-      case 2: return act(#"{"type":"deal","player":"\#(player)"}"#)
-      default:
-        return act(#"{"type":"choose","card":\#(random.nextInt(below: 15)),"player":"\#(player)"}"#)
+      case 2: return act(#"{"type":"deal"}"#)
+      default: return act(#"{"type":"choose","card":\#(random.nextInt(below: 15))}"#)
       }
     case .snap:
       return act(

@@ -163,6 +163,37 @@ private let stranger = ClientID(3)
     #expect(matches.map(\.match.replay) == [false, true])
   }
 
+  @Test func aRestartRecordsTheGameItReplacesAsAbandonedAndTheReplayCountsForNothing() throws {
+    let test = try TestServer()
+    test.connect(me)
+    test.newRoom(me, #"{"cmd":"new","game":"memory","deck":\#(pairedDeck)}"#)
+    test.send(#"{"cmd":"act","action":{"type":"flip","card":0}}"#, from: me)
+    test.send(#"{"cmd":"restart"}"#, from: me, at: 1)
+    let results = test.send(#"{"cmd":"results"}"#, from: me, at: 1)[0]["results"]?.arrayValue
+    #expect(results?.map { $0["ending"] } == ["abandoned"])
+    for first in stride(from: 0, to: 12, by: 2) {
+      test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(first)}}"#, from: me, at: 2)
+      test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(first + 1)}}"#, from: me, at: 2)
+      test.fire(at: Double(first) + 10, for: me)
+    }
+    let after = test.send(#"{"cmd":"results"}"#, from: me, at: 30)[0]["results"]?.arrayValue
+    #expect(after?.map { $0["ending"] } == ["abandoned", "finished"])
+    #expect(test.send(#"{"cmd":"scores"}"#, from: me, at: 30)[0]["scores"] == [], "a replay")
+  }
+
+  @Test func watchersMayReadTheHistoryAndEveryEarlierTable() throws {
+    let test = try TestServer()
+    test.hello(me)
+    let room = test.newRoom(me, #"{"cmd":"new","game":"matchismo","seed":4}"#)
+    test.send(#"{"cmd":"act","action":{"type":"choose","card":0}}"#, from: me)
+    test.hello(stranger)
+    test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: stranger)
+    let history = test.send(#"{"cmd":"history"}"#, from: stranger)
+    #expect(history[0]["entries"]?.arrayValue?.map { $0["version"] } == [1])
+    let earlier = test.send(#"{"cmd":"view-at","version":0}"#, from: stranger)
+    #expect(earlier[0]["view"]?["flips"] == 0)
+  }
+
   @Test func aSecondTabOfThePlayerPlaysTheSameGameAndBothSeeEveryMove() throws {
     let test = try TestServer()
     let token = test.hello(me)

@@ -8,7 +8,9 @@ import Testing
 /// Recorded before the wire was derived from the types, and re-recorded (same commands) when
 /// later deals got keyed seeds (``LaterSeeds``): the replies that changed then were exactly the
 /// Matchismo and Set *Deal*s and everything after them in their game, Snap!'s rounds after the
-/// first, and two seeds now read as asked (`"seed":"7"`, `"seed":9.007199254740993e15`).
+/// first, and two seeds now read as asked (`"seed":"7"`, `"seed":9.007199254740993e15`); and
+/// again when a restart after a *Deal* went on with the later seeds instead of drawing the same
+/// deal again (223 replies, every one after such a restart).
 @Suite struct GoldenTranscriptTests {
   @Test func everyReplyIsTheRecordedOneByteForByte() throws {
     let console = EngineConsole(newSeed: { 0 })
