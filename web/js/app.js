@@ -219,8 +219,8 @@ function joined(message) {
 function refused(message) {
   const code = message.error?.code;
   console.info('CardTable server refused:', message.error);
-  if (code === 'no-such-room' && route_.kind === 'game') {
-    noSuchRoom();
+  if ((code === 'no-such-room' || code === 'replay-failed') && route_.kind === 'game') {
+    noSuchRoom(code);
     return;
   }
   if (code === 'watching') announce('You are watching: only the player who started this game can play.');
@@ -316,8 +316,11 @@ function startCountdown(seconds) {
   }, 100);
 }
 
-/** The page for a link whose room does not exist. */
-function noSuchRoom() {
+/**
+ * The page for a link whose room does not exist, or cannot be opened any more.
+ * @param {string} code  `no-such-room` or `replay-failed`
+ */
+function noSuchRoom(code) {
   current?.destroy();
   current = null;
   currentGame = null;
@@ -326,9 +329,10 @@ function noSuchRoom() {
   toolbar.replaceChildren();
   document.body.dataset.screen = 'no-room';
   setTitle('No game here');
+  const lost = code === 'replay-failed';
   main.replaceChildren(el('section.no-room', { 'aria-labelledby': 'no-room-title' },
-    el('h2', { id: 'no-room-title', text: 'There is no game at this link' }),
-    el('p', { text: 'The link may be mistyped, or the game is no longer kept.' }),
+    el('h2', { id: 'no-room-title', text: lost ? 'This game can no longer be opened' : 'There is no game at this link' }),
+    el('p', { text: lost ? 'Its stored moves no longer replay through the rules.' : 'The link may be mistyped, or the game is no longer kept.' }),
     el('a.btn.primary', { href: '/', dataset: { nav: '' }, text: 'Back to the games' })));
 }
 
