@@ -43,7 +43,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fuzz_engine import default_binary, mutate  # noqa: E402
 from loadtest import Server  # noqa: E402
 
-KNOWN_TYPES = {"welcome", "update", "answer", "error"}
+# NB: the message types of docs/PROTOCOL.md; anything else is a finding.
+KNOWN_TYPES = {"welcome", "hello", "joined", "left", "closed", "update", "answer", "error"}
 SCENARIOS = ["text", "text", "text", "bad-utf8", "binary", "fragments", "oversized", "vanish",
              "raw", "raw", "wrong-path"]
 
