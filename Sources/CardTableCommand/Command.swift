@@ -34,10 +34,12 @@ public struct ServeOptions: Equatable, Sendable {
   /// Unfinished rooms untouched this many days are closed as abandoned.
   public var keepDays = 30
   public var durability = SQLiteStore.Durability.normal
+  /// Seconds a seated player's dropped connection keeps their seat.
+  public var graceSeconds = 30.0
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil, data: String? = nil,
-    keepDays: Int = 30, durability: SQLiteStore.Durability = .normal
+    keepDays: Int = 30, durability: SQLiteStore.Durability = .normal, graceSeconds: Double = 30
   ) {
     self.host = host
     self.port = port
@@ -45,6 +47,7 @@ public struct ServeOptions: Equatable, Sendable {
     self.data = data
     self.keepDays = keepDays
     self.durability = durability
+    self.graceSeconds = graceSeconds
   }
 }
 
@@ -73,6 +76,8 @@ extension Command {
       --keep-days N   close unfinished games untouched for N days as abandoned (default 30)
       --durability D  normal: every move survives the server being killed (default);
                       full: also a power cut, at the cost of a disk flush per move
+      --grace-seconds S  how long a player at a shared table whose connection drops keeps
+                      their seat before they leave the game (default 30)
     """
 
   /// `stats`'s usage.
@@ -206,7 +211,9 @@ extension Command {
   private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {
     let options = try Options(
       arguments, of: "serve", usage: serveUsage,
-      values: ["--host", "--port", "--web", "--data", "--keep-days", "--durability"], flags: [])
+      values: [
+        "--host", "--port", "--web", "--data", "--keep-days", "--durability", "--grace-seconds",
+      ], flags: [])
     if let help = options.help { return help }
     try options.noPositional()
     var serve = ServeOptions()
@@ -228,6 +235,12 @@ extension Command {
               "serve: --keep-days must be a number of days from 1 to 36500, not \"\(value)\".")
         }
         serve.keepDays = days
+      case "--grace-seconds":
+        guard let seconds = Double(value), seconds >= 1, seconds <= 3_600 else {
+          throw UsageError(
+            message: "serve: --grace-seconds must be from 1 to 3600, not \"\(value)\".")
+        }
+        serve.graceSeconds = seconds
       default:
         guard let durability = SQLiteStore.Durability(rawValue: value) else {
           throw UsageError(

@@ -78,7 +78,7 @@ final class WebBridge: WebServer.Handler {
   }
 
   func disconnected(_ connection: ConnectionID) {
-    parts.games?.disconnected(ClientID(connection.rawValue))
+    parts.games?.disconnected(ClientID(connection.rawValue), at: parts.clock())
   }
 
   func timerFired() {
@@ -126,7 +126,9 @@ enum Serve {
         host: options.host, port: options.port, staticRoot: root, pageRoutes: pageRoutes),
       handler: bridge)
     bridge.attach(
-      web: web, store: store, configuration: GameServer.Configuration(keepDays: options.keepDays))
+      web: web, store: store,
+      configuration: GameServer.Configuration(
+        keepDays: options.keepDays, gracePeriod: options.graceSeconds))
     // NB: before the loop thread starts, so this is the game server's only thread yet.
     let closed = bridge.closeIdleRooms()
     if closed > 0 {

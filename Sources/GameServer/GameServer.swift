@@ -54,30 +54,35 @@ public final class GameServer {
     public var keepDays: Int
     /// How often the server looks for such rooms, in seconds.
     public var sweepInterval: Double
+    /// How long a seated player's connection may be gone before the table makes them leave.
+    public var gracePeriod: Double
 
-    public init(keepDays: Int = 30, sweepInterval: Double = 3_600) {
+    public init(keepDays: Int = 30, sweepInterval: Double = 3_600, gracePeriod: Double = 30) {
       self.keepDays = keepDays
       self.sweepInterval = sweepInterval
+      self.gracePeriod = gracePeriod
     }
   }
 
-  private let host: any ServerHost
-  private let store: any GameStore
-  private let configuration: Configuration
-  private let newSeed: () -> UInt64
-  private let wallClock: () -> Int64
-  private let log: (String) -> Void
-  private var random: RandomSource
+  let host: any ServerHost
+  let store: any GameStore
+  let configuration: Configuration
+  let newSeed: () -> UInt64
+  let wallClock: () -> Int64
+  let log: (String) -> Void
+  var random: RandomSource
 
-  private var connections: [ClientID: Connection] = [:]
-  private var rooms: [RoomID: Room] = [:]
+  var connections: [ClientID: Connection] = [:]
+  var rooms: [RoomID: Room] = [:]
   private var wakes = WakeQueue()
   /// The wake time each room is queued for, so that a stale queue entry is skipped.
-  private var queued: [RoomID: Double] = [:]
-  private var armed: Double?
-  private var nextSweep: Double?
+  var queued: [RoomID: Double] = [:]
+  var armed: Double?
+  var nextSweep: Double?
   private var stopping = false
   private var writer = JSONWriter(capacity: 16 * 1024)
+  /// The host time of the latest call, for the calls that do not tell it.
+  var lastNow = 0.0
   private let encoder = WireEncoder()
 
   /// One client connection: who it plays as, and the room it is in.
@@ -85,6 +90,8 @@ public final class GameServer {
     var player: PlayerRecord?
     var token: PlayerToken?
     var room: RoomID?
+    /// When this connection tried a table code that named no table, in the last minute.
+    var wrongCodes: [Double] = []
   }
 
   /// - Parameters:
@@ -138,6 +145,7 @@ public final class GameServer {
 
   /// A client connected: it is greeted with the protocol version and the game list.
   public func connected(_ client: ClientID, at now: Double) {
+    lastNow = now
     connections[client] = Connection()
     send(Welcome(), to: client)
     sweepIfDue(at: now)
@@ -147,6 +155,7 @@ public final class GameServer {
   /// A client's text message (UTF-8), received at host time `now`.
   public func received(_ text: UnsafeRawBufferPointer, from client: ClientID, at now: Double) {
     guard connections[client] != nil, !stopping else { return }
+    lastNow = now
     var reply: JSON?
     do throws(WireError) {
       let request: JSON
@@ -188,8 +197,10 @@ public final class GameServer {
     send(ErrorMessage(error: error), to: client)
   }
 
-  /// A client went away: it leaves its room, which is put away when nobody is left in it.
-  public func disconnected(_ client: ClientID) {
+  /// A client went away at host time `now` (by default the latest call's): it leaves its room,
+  /// which is put away when nobody is left in it; at a table its seat waits for it a while.
+  public func disconnected(_ client: ClientID, at now: Double? = nil) {
+    if let now { lastNow = now }
     leaveRoom(client)
     connections[client] = nil
     rearm()
@@ -197,12 +208,14 @@ public final class GameServer {
 
   /// Runs every room whose timers fell due by host time `now`, saving and pushing what they did.
   public func wake(at now: Double) {
+    lastNow = now
     armed = nil
     while let next = wakes.first, next.due <= now {
       wakes.removeFirst()
       guard queued[next.room] == next.due, let room = rooms[next.room] else { continue }
       queued[next.room] = nil
       run(room, at: max(now, next.due))
+      expireSeats(of: room, at: max(now, next.due))
       reschedule(room)
     }
     sweepIfDue(at: now)
@@ -236,6 +249,7 @@ public final class GameServer {
     for id in idle where rooms[id] == nil {
       do {
         guard let room = try load(id, at: now, countdown: 0) else { continue }
+        // NB: a table nobody started is simply closed; an abandoned game records itself.
         try room.abandon(in: store, at: now, wall: wall)
         closed += 1
       } catch {
@@ -247,7 +261,7 @@ public final class GameServer {
 
   // MARK: Messages
 
-  private func handle(_ request: JSON, from client: ClientID, at now: Double, reply: JSON?)
+  func handle(_ request: JSON, from client: ClientID, at now: Double, reply: JSON?)
     throws(WireError)
   {
     let name = try request.requiredString("cmd", in: "A message")
@@ -265,8 +279,15 @@ public final class GameServer {
       guard let id = RoomID(rawValue: text) else { throw .noSuchRoom }
       try open(id, for: client, at: now, reply: reply)
     case "leave":
+      try leaveSeat(client, at: now)
       leaveRoom(client)
       send(Left(reply: reply), to: client)
+    case "host":
+      try host(request, for: client, at: now, reply: reply)
+    case "join":
+      try join(request, for: client, at: now, reply: reply)
+    case "tables":
+      try listTables(for: client, reply: reply)
     case "rooms":
       try listRooms(for: client, reply: reply)
     case "scores":
@@ -281,19 +302,35 @@ public final class GameServer {
   }
 
   /// The commands that act on the client's room.
-  private func inRoom(
+  func inRoom(
     _ name: String, _ request: JSON, from client: ClientID, at now: Double, reply: JSON?
   ) throws(WireError) {
-    let known = ["act", "restart", "results", "state", "view-at", "abandon"]
+    let known = [
+      "act", "restart", "results", "state", "view-at", "abandon", "seat", "unseat", "start",
+    ]
     guard known.contains(name) || GameCatalog.commandNames.contains(name) else {
       throw .unknownCommand(name)
     }
     guard let id = connections[client]?.room, let room = rooms[id] else { throw .noGame }
     run(room, at: now)
-    let isOwner = connections[client]?.player?.key == room.owner
+    let key = connections[client]?.player?.key
+    switch name {
+    case "seat", "unseat", "start":
+      try lobbyCommand(name, request, room, from: client, at: now, reply: reply)
+      return
+    default:
+      break
+    }
+    guard let session = room.session else {
+      if name == "state", let table = room.table {
+        send(tableMessage(room, table, for: client, reply: reply), to: client)
+        return
+      }
+      throw WireError(code: "not-started", message: "The table has not started yet.")
+    }
     switch name {
     case "state":
-      send(update(room, events: .empty, reply: reply), to: client)
+      send(update(room, events: .empty, for: client, reply: reply), to: client)
       return
     case "results":
       let results: [JSON]
@@ -307,14 +344,14 @@ public final class GameServer {
       return
     case "history":
       // NB: reads the log and changes nothing, so watchers and closed rooms answer it too.
-      guard let answer = try room.session.command(name, request) else {
+      guard let answer = try session.command(name, request) else {
         throw .unknownCommand(name)
       }
       send(Answer(cmd: name, members: members(of: answer), reply: reply), to: client)
       return
     case "view-at":
       let version = try request.requiredInt("version", in: "view-at")
-      let view = try room.session.view(at: version, for: .player(room.player))
+      let view = try session.view(at: version, for: room.viewer(of: key))
       send(
         Answer(cmd: "view-at", members: [("version", version), ("view", view)], reply: reply),
         to: client)
@@ -323,9 +360,13 @@ public final class GameServer {
       break
     }
     guard room.status != .abandoned else { throw .roomClosed }
-    guard isOwner else { throw .watching }
+    guard let seat = room.name(of: key) else { throw .watching }
     switch name {
     case "abandon":
+      guard room.table == nil else {
+        throw WireError(
+          code: "not-alone", message: "A table is left with {\"cmd\":\"leave\"}, not abandoned.")
+      }
       do {
         try room.abandon(in: store, at: now, wall: wallClock())
       } catch {
@@ -336,6 +377,9 @@ public final class GameServer {
       for other in room.clients { send(Closed(room: room.id.rawValue), to: other) }
       return
     case "restart":
+      guard room.table == nil else {
+        throw WireError(code: "not-alone", message: "A table's game cannot be dealt again.")
+      }
       try room.restart(in: store, at: now, wall: wallClock())
       broadcast(room, events: .empty, reply: (client, reply))
       reschedule(room)
@@ -346,32 +390,32 @@ public final class GameServer {
     if room.isResuming(at: now), let resumesAt = room.resumesAt {
       throw .resuming(in: resumesAt - now)
     }
-    let before = room.session.version
+    let before = session.version
     if name == "act" {
       guard let action = request["action"], action.keys != nil else {
         throw .badRequest("act needs \"action\", an object such as {\"type\":\"flip\",\"card\":0}.")
       }
-      if let named = action["player"]?.stringValue, PlayerID(named) != room.player {
+      if let named = action["player"]?.stringValue, PlayerID(named) != seat {
         throw WireError(
-          code: "not-your-seat",
-          message: "You play as \(room.player) and cannot act for \(named).")
+          code: "not-your-seat", message: "You play as \(seat) and cannot act for \(named).")
       }
-      let events = try room.session.perform(action, as: room.player)
+      let events = try session.perform(action, as: seat)
       try save(room, at: now)
       broadcast(room, events: events, reply: (client, reply))
+      receipt(room, after: before, events: events)
     } else {
-      guard let answer = try room.session.command(name, request) else {
+      guard let answer = try session.command(name, request) else {
         throw .unknownCommand(name)
       }
       try save(room, at: now)
       send(Answer(cmd: name, members: members(of: answer), reply: reply), to: client)
-      if room.session.version != before { broadcast(room, events: .empty, reply: nil) }
+      if session.version != before { broadcast(room, events: .empty, reply: nil) }
     }
     reschedule(room)
   }
 
   /// A game command's answer without its `ok`, as the members of an `answer` message.
-  private func members(of answer: JSON) -> [(String, any Encodable)] {
+  func members(of answer: JSON) -> [(String, any Encodable)] {
     (answer.keys ?? []).filter { $0 != "ok" }.map { ($0, answer[$0] ?? .null) }
   }
 
@@ -380,14 +424,14 @@ public final class GameServer {
   /// The player of `client`: the one it said it was, or a new one with a new token (sent to it
   /// first with `hello`).
   @discardableResult
-  private func player(of client: ClientID) throws(WireError) -> PlayerRecord {
+  func player(of client: ClientID) throws(WireError) -> PlayerRecord {
     if let player = connections[client]?.player { return player }
     let player = try identify(client, token: nil)
     sendHello(client, player, reply: nil)
     return player
   }
 
-  private func identify(_ client: ClientID, token given: PlayerToken?) throws(WireError)
+  func identify(_ client: ClientID, token given: PlayerToken?) throws(WireError)
     -> PlayerRecord
   {
     let token = given ?? PlayerToken.random(using: &random)
@@ -403,7 +447,7 @@ public final class GameServer {
     return player
   }
 
-  private func sendHello(_ client: ClientID, _ player: PlayerRecord, reply: JSON?) {
+  func sendHello(_ client: ClientID, _ player: PlayerRecord, reply: JSON?) {
     guard let token = connections[client]?.token else { return }
     let settings = (try? JSON(parsing: player.settings)) ?? [:]
     send(Hello(token: token.rawValue, settings: settings, reply: reply), to: client)
@@ -411,7 +455,7 @@ public final class GameServer {
 
   // MARK: Rooms
 
-  private func newRoom(_ request: JSON, for client: ClientID, at now: Double, reply: JSON?)
+  func newRoom(_ request: JSON, for client: ClientID, at now: Double, reply: JSON?)
     throws(WireError)
   {
     let owner = try player(of: client)
@@ -423,19 +467,20 @@ public final class GameServer {
     let id = RoomID.random(using: &random)
     let wall = wallClock()
     let room = Room(
-      id: id, owner: owner.key, session: session, seedChosen: new.seedChosen, now: now, wall: wall)
+      id: id, owner: owner.key, game: session.game, session: session, table: nil,
+      seedChosen: new.seedChosen, now: now, wall: wall)
     let actions = session.loggedActions(from: 0).enumerated().map { index, action in
       ActionRecord(
         index: index, time: action.time, at: wall, player: action.player.rawValue,
         automatic: action.automatic, action: action.action.text)
     }
-    let results = session.loggedResults(from: 0, for: room.player).enumerated().map {
+    let results = session.loggedResults(from: 0, for: .solo).enumerated().map {
       index, result in
       ResultRecord(
-        room: id, ordinal: 0, index: index, game: result.game, options: result.options,
-        seed: result.seed, score: result.score, moves: result.moves, ending: result.ending,
-        winner: result.winner?.rawValue, won: result.won, start: wall, end: wall,
-        duration: 0, practice: room.practice, replay: false, record: result.json.text)
+        room: id, player: owner.key, ordinal: 0, index: index, game: result.game,
+        options: result.options, seed: result.seed, score: result.score, moves: result.moves,
+        ending: result.ending, winner: result.winner?.rawValue, won: result.won, start: wall,
+        end: wall, duration: 0, practice: room.practice, replay: false, record: result.json.text)
     }
     let match = MatchRecord(
       ordinal: 0, game: session.game, options: session.deal.text, seed: session.seed,
@@ -453,12 +498,13 @@ public final class GameServer {
     enter(client, room, countdown: 0, reply: reply)
   }
 
-  private func open(_ id: RoomID, for client: ClientID, at now: Double, reply: JSON?)
+  func open(_ id: RoomID, for client: ClientID, at now: Double, reply: JSON?)
     throws(WireError)
   {
     try player(of: client)
     if let room = rooms[id] {
       run(room, at: now)
+      try seatOrWatch(client, at: room, now: now)
       enter(client, room, countdown: room.countdown(at: now), reply: reply)
       return
     }
@@ -476,12 +522,36 @@ public final class GameServer {
       throw .storageUnavailable
     }
     rooms[id] = room
+    try seatOrWatch(client, at: room, now: now)
     enter(client, room, countdown: room.countdown(at: now), reply: reply)
+  }
+
+  /// Before `client` enters `room`: a seat at a table in its lobby, or a place among the
+  /// watchers while there is one.
+  private func seatOrWatch(_ client: ClientID, at room: Room, now: Double) throws(WireError) {
+    if try takeSeat(client, at: room) {
+      do {
+        try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
+      } catch {
+        log("cardtable: could not seat a player at \(room.id): \(error)")
+        throw .storageUnavailable
+      }
+      broadcastTable(room, except: client)
+      return
+    }
+    let key = connections[client]?.player?.key
+    guard room.name(of: key) == nil else { return }
+    let watchers = room.clients.filter { room.name(of: connections[$0]?.player?.key) == nil }
+    if watchers.count >= Table.watcherLimit {
+      if rooms[room.id] === room, room.clients.isEmpty { rooms[room.id] = nil }
+      throw WireError(
+        code: "room-full", message: "This game has as many watchers as it takes; try later.")
+    }
   }
 
   /// The pause a room of this game takes when woken from the store: a real-time game's players
   /// need a moment before it runs again.
-  private func countdown(for id: RoomID) throws(WireError) -> Double {
+  func countdown(for id: RoomID) throws(WireError) -> Double {
     let record: RoomRecord?
     do {
       record = try store.room(id)
@@ -490,45 +560,71 @@ public final class GameServer {
       throw .storageUnavailable
     }
     guard let record else { throw .noSuchRoom }
-    guard record.status == .playing else { return 0 }
-    return GameCatalog.resumeCountdown(of: record.match.game)
+    guard record.status == .playing, record.match != nil else { return 0 }
+    return GameCatalog.resumeCountdown(of: record.game)
   }
 
   /// Wakes a room from the store: replays its current match through the rules.
-  private func load(_ id: RoomID, at now: Double, countdown: Double) throws -> Room? {
+  func load(_ id: RoomID, at now: Double, countdown: Double) throws -> Room? {
     guard let record = try store.room(id) else { return nil }
-    let log = record.actions.map { action in
-      LoggedAction(
-        time: action.time, player: PlayerID(action.player), automatic: action.automatic,
-        action: (try? JSON(parsing: action.action)) ?? .null)
+    let table = try record.table.map { stored throws(StoreError) in
+      guard let table = Table(stored, game: record.game) else {
+        throw StoreError.corrupt(path: "room \(id)", reason: "its table code is not a code")
+      }
+      return table
     }
-    let deal = (try? JSON(parsing: record.match.options)) ?? [:]
-    let session = try GameCatalog.restore(
-      game: record.match.game, deal: deal, seed: record.match.seed,
-      later: record.match.laterSeeds, log: log)
-    return Room(restoring: record, session: session, now: now, countdown: countdown)
+    var session: (any GameSession)?
+    if let match = record.match {
+      let log = record.actions.map { action in
+        LoggedAction(
+          time: action.time, player: PlayerID(action.player), automatic: action.automatic,
+          action: (try? JSON(parsing: action.action)) ?? .null)
+      }
+      let deal = (try? JSON(parsing: match.options)) ?? [:]
+      session = try GameCatalog.restore(
+        game: match.game, deal: deal, seed: match.seed, later: match.laterSeeds, log: log)
+    }
+    return Room(
+      restoring: record, session: session, table: table, now: now, countdown: countdown)
   }
 
-  /// Moves `client` into `room`: `joined`, then the room's update.
-  private func enter(_ client: ClientID, _ room: Room, countdown: Double, reply: JSON?) {
+  /// Moves `client` into `room`: `joined`, then the table (at a table), then the room's
+  /// update (once its game is dealt). The reply goes with the last of them.
+  func enter(_ client: ClientID, _ room: Room, countdown: Double, reply: JSON?) {
     if connections[client]?.room != room.id { leaveRoom(client) }
+    room.grace = configuration.gracePeriod
     rooms[room.id] = room
     connections[client]?.room = room.id
     room.add(client)
-    let role = connections[client]?.player?.key == room.owner ? "player" : "watcher"
+    let key = connections[client]?.player?.key
+    let role = room.name(of: key) != nil ? "player" : "watcher"
     send(
       Joined(
-        room: room.id.rawValue, game: room.session.game, role: role, status: room.status.rawValue,
+        room: room.id.rawValue, game: room.game, role: role, status: room.status.rawValue,
         countdown: countdown), to: client)
-    send(update(room, events: .empty, reply: reply), to: client)
+    if let table = room.table {
+      if let seat = table.seat(of: key), table.seats[seat].absentSince != nil {
+        room.table?.seats[seat].absentSince = nil
+        broadcastTable(room, except: client)
+      }
+      if let table = room.table {
+        send(
+          tableMessage(room, table, for: client, reply: room.session == nil ? reply : nil),
+          to: client)
+      }
+    }
+    if room.session != nil {
+      send(update(room, events: .empty, for: client, reply: reply), to: client)
+    }
     reschedule(room)
   }
 
-  private func leaveRoom(_ client: ClientID) {
+  func leaveRoom(_ client: ClientID) {
     guard let id = connections[client]?.room else { return }
     connections[client]?.room = nil
     guard let room = rooms[id] else { return }
     room.remove(client)
+    seatMayBeAbsent(room, player: connections[client]?.player?.key)
     if room.clients.isEmpty {
       // NB: everything it did is in the store; its clock stops until it is opened again.
       rooms[id] = nil
@@ -538,7 +634,8 @@ public final class GameServer {
 
   /// Runs a room's due timers, saves what they did and pushes it to its clients; a store that
   /// fails leaves the timers to run again a moment later.
-  private func run(_ room: Room, at now: Double) {
+  func run(_ room: Room, at now: Double) {
+    let before = room.session?.version ?? 0
     let events = room.catchUp(to: now)
     guard events.count > 0 else { return }
     do {
@@ -548,10 +645,11 @@ public final class GameServer {
       return
     }
     broadcast(room, events: events, reply: nil)
+    receipt(room, after: before, events: events)
   }
 
   /// Saves a participant's change, or refuses it (the room is back as the store has it).
-  private func save(_ room: Room, at now: Double) throws(WireError) {
+  func save(_ room: Room, at now: Double) throws(WireError) {
     do {
       try room.persist(in: store, at: now, wall: wallClock())
     } catch {
@@ -562,7 +660,7 @@ public final class GameServer {
 
   // MARK: The player's records
 
-  private func listRooms(for client: ClientID, reply: JSON?) throws(WireError) {
+  func listRooms(for client: ClientID, reply: JSON?) throws(WireError) {
     let owner = try player(of: client)
     let rooms: [RoomSummary]
     do {
@@ -582,7 +680,7 @@ public final class GameServer {
     send(Answer(cmd: "rooms", members: [("rooms", list)], reply: reply), to: client)
   }
 
-  private func scores(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
+  func scores(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
     let owner = try player(of: client)
     let game = request["game"]?.stringValue
     if let game, !GameCatalog.names.contains(game) { throw .unknownGame(game) }
@@ -621,7 +719,7 @@ public final class GameServer {
         ], reply: reply), to: client)
   }
 
-  private func statistics(for client: ClientID, reply: JSON?) throws(WireError) {
+  func statistics(for client: ClientID, reply: JSON?) throws(WireError) {
     let owner = try player(of: client)
     let table = HighScores.statistics(try records(of: owner, game: nil)) { result in
       GameCatalog.describe(game: result.game, options: result.options)
@@ -638,7 +736,7 @@ public final class GameServer {
     send(Answer(cmd: "stats", members: [("stats", list)], reply: reply), to: client)
   }
 
-  private func records(of owner: PlayerRecord, game: String?) throws(WireError) -> [ResultRecord] {
+  func records(of owner: PlayerRecord, game: String?) throws(WireError) -> [ResultRecord] {
     do {
       return try store.results(of: owner.key, game: game)
     } catch {
@@ -647,7 +745,7 @@ public final class GameServer {
     }
   }
 
-  private func settings(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
+  func settings(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
     var owner = try player(of: client)
     var settings = (try? JSON(parsing: owner.settings)) ?? [:]
     if let given = request["settings"], given != .null {
@@ -666,22 +764,29 @@ public final class GameServer {
 
   // MARK: Sending
 
-  private func broadcast(_ room: Room, events: EventBatch, reply: (ClientID, JSON?)?) {
+  func broadcast(_ room: Room, events: EventBatch, reply: (ClientID, JSON?)?) {
+    guard room.session != nil else { return }
     for client in room.clients {
-      send(update(room, events: events, reply: reply?.0 == client ? reply?.1 : nil), to: client)
+      send(
+        update(room, events: events, for: client, reply: reply?.0 == client ? reply?.1 : nil),
+        to: client)
     }
   }
 
-  private func update(_ room: Room, events: EventBatch, reply: JSON?) -> Update {
-    let viewer = Viewer.player(room.player)
-    let session = room.session
+  /// The update `client` gets: its own view and its own events.
+  private func update(_ room: Room, events: EventBatch, for client: ClientID, reply: JSON?)
+    -> Update
+  {
+    let viewer = room.viewer(of: connections[client]?.player?.key)
+    // NB: only called for a room whose game is dealt.
+    guard let session = room.session else { preconditionFailure("an update of a lobby") }
     return Update(
-      game: session.game, seed: room.seedChosen || session.isOver ? session.seed : nil,
+      game: session.game, seed: room.seedChosen || session.isFinished ? session.seed : nil,
       version: session.version, events: events.shown(to: viewer),
       view: session.view(for: viewer), reply: reply)
   }
 
-  private func send(_ message: some Encodable, to client: ClientID) {
+  func send(_ message: some Encodable, to client: ClientID) {
     writer.removeAll()
     do {
       try encoder.encode(message, into: &writer)
@@ -697,7 +802,7 @@ public final class GameServer {
 
   // MARK: Timers
 
-  private func reschedule(_ room: Room) {
+  func reschedule(_ room: Room) {
     guard rooms[room.id] === room else { return }
     let due = room.nextWake
     if queued[room.id] != due {

@@ -2,38 +2,41 @@ import CardTableCore
 import GameStore
 import GameWire
 
-/// One table in memory: its game, its clock on the host's, the clients watching it, and what of
-/// it the store already has.
+/// One room in memory: its game, its clock on the host's, the clients in it, its table when
+/// several share it, and what of it the store already has.
 ///
-/// Every change goes to the store before anyone hears of it (``persist(at:wall:)``); when the
+/// Every change goes to the store before anyone hears of it (``persist(in:at:wall:)``); when the
 /// store refuses, the game is taken back to what the store has. A room lives in memory while
 /// clients have it open; the store keeps it in between.
 final class Room {
   let id: RoomID
   let owner: PlayerKey
-  /// The player every client of the room plays or watches as.
-  let player: PlayerID = .solo
+  let game: String
   private(set) var status: RoomStatus
-  private(set) var session: any GameSession
+  /// The game; nil while a table waits in its lobby.
+  private(set) var session: (any GameSession)?
+  /// The table, when several players share the room.
+  var table: Table?
   /// The current match's number in the room (a restart begins the next).
   private(set) var ordinal: Int
   /// Whether the current match was dealt from a seed the player chose.
   private(set) var seedChosen: Bool
-  /// Whether the player knew the deal before it began (a chosen seed or a given deck): its
-  /// results stay out of high scores and streaks.
-  var practice: Bool { seedChosen || session.deal["deck"] != nil }
   /// Whether the current match is a restart of a deal the player had seen.
   private(set) var replay: Bool
   /// The clients in the room, in the order they came.
   private(set) var clients: [ClientID] = []
+  /// When a card was last turned, on the match clock (Snap!'s receipts count from it).
+  var lastTurn: Double?
+  /// How long a seated player may be gone before the table makes them leave.
+  var grace = Table.gracePeriod
 
   /// How many of the current match's actions and results the store has.
-  private var storedVersion: Int
-  private var storedResults: Int
-  /// The room's results recorded so far, across its matches.
+  private var storedVersion = 0
+  private var storedResults = 0
+  /// The room's games ended so far, across its matches.
   private var resultIndex: Int
   /// When each stored action of the current match was accepted (ms since 1970).
-  private var acceptedAt: [Int64]
+  private var acceptedAt: [Int64] = []
   /// When the current match was dealt (ms since 1970).
   private var matchStarted: Int64
   /// The host time at which the match clock read 0.
@@ -44,45 +47,68 @@ final class Room {
   /// hammered in a loop.
   private var retryAt: Double?
 
-  /// A room just dealt (and already created in the store).
+  /// A room just dealt (and already created in the store), or a table's lobby (no session).
   init(
-    id: RoomID, owner: PlayerKey, session: any GameSession, seedChosen: Bool, now: Double,
-    wall: Int64
+    id: RoomID, owner: PlayerKey, game: String, session: (any GameSession)?, table: Table?,
+    seedChosen: Bool, now: Double, wall: Int64
   ) {
     self.id = id
     self.owner = owner
+    self.game = game
     self.session = session
-    self.status = session.isFinished ? .over : .playing
+    self.table = table
+    status = session?.isFinished == true ? .over : .playing
     ordinal = 0
     self.seedChosen = seedChosen
     replay = false
-    storedVersion = session.version
-    storedResults = session.resultCount
-    resultIndex = session.resultCount
-    acceptedAt = Array(repeating: wall, count: session.version)
+    resultIndex = 0
     matchStarted = wall
     startedAt = now
+    if let session { adopt(session, wall: wall) }
   }
 
   /// A room woken from the store, its game replayed; its clock waits `countdown` seconds.
-  init(restoring record: RoomRecord, session: any GameSession, now: Double, countdown: Double) {
+  init(
+    restoring record: RoomRecord, session: (any GameSession)?, table: Table?, now: Double,
+    countdown: Double
+  ) {
     id = record.id
     owner = record.owner
+    game = record.game
     self.session = session
+    self.table = table
     status = record.status
-    ordinal = record.match.ordinal
-    seedChosen = record.match.seedChosen
-    replay = record.match.replay
-    storedVersion = session.version
-    storedResults = session.resultCount
+    ordinal = record.match?.ordinal ?? 0
+    seedChosen = record.match?.seedChosen ?? false
+    replay = record.match?.replay ?? false
+    storedVersion = session?.version ?? 0
+    storedResults = session?.resultCount ?? 0
     resultIndex = record.resultCount
     acceptedAt = record.actions.map(\.at)
-    matchStarted = record.match.started
-    startedAt = now + countdown - session.clock
+    matchStarted = record.match?.started ?? record.created
+    startedAt = now + countdown - (session?.clock ?? 0)
     resumesAt = countdown > 0 ? now + countdown : nil
+    // NB: after a restart nobody is connected yet; the grace period starts now for everyone.
+    if var table {
+      for index in table.seats.indices where !table.seats[index].computer {
+        table.seats[index].absentSince = now
+      }
+      self.table = table
+    }
   }
 
-  // MARK: Clients
+  private func adopt(_ session: any GameSession, wall: Int64) {
+    storedVersion = session.version
+    storedResults = session.resultCount
+    resultIndex += session.resultCount
+    acceptedAt = Array(repeating: wall, count: session.version)
+  }
+
+  /// Whether the player knew the deal before it began (a chosen seed or a given deck): its
+  /// results stay out of high scores and streaks.
+  var practice: Bool { seedChosen || session?.deal["deck"] != nil }
+
+  // MARK: Clients and seats
 
   func add(_ client: ClientID) {
     if !clients.contains(client) { clients.append(client) }
@@ -92,12 +118,56 @@ final class Room {
     clients.removeAll { $0 == client }
   }
 
+  /// The name `player` plays as: their seat's at a table, `You` in a room of one player's;
+  /// nil for a watcher.
+  func name(of player: PlayerKey?) -> PlayerID? {
+    if let table {
+      return table.seat(of: player).map { table.seats[$0].name }
+    }
+    return player == owner ? .solo : nil
+  }
+
+  /// Through whose eyes `player` sees the game: their own seat's, or — for a watcher — the
+  /// solitaire player's in a room of one (the same secrets hidden), nobody's at a table.
+  func viewer(of player: PlayerKey?) -> Viewer {
+    if let name = name(of: player) { return .player(name) }
+    return .player(table == nil ? .solo : .spectator)
+  }
+
+  /// The players whose results a game of this room makes: the owner, or every seated person.
+  private var recorded: [(key: PlayerKey, name: PlayerID)] {
+    guard let table else { return [(owner, .solo)] }
+    return table.seats.compactMap { seat in
+      guard !seat.computer, let player = seat.player else { return nil }
+      return (player, seat.name)
+    }
+  }
+
   // MARK: Time
 
-  /// The host time at which the room next wants to run, if any.
+  /// The host time at which the room next wants to run, if any: a timer of its game, or the end
+  /// of a seated player's grace period.
   var nextWake: Double? {
-    guard status != .abandoned, let due = session.nextDue else { return nil }
-    return max(startedAt + due, retryAt ?? -.infinity)
+    guard status != .abandoned else { return nil }
+    var due: Double?
+    if let session, let next = session.nextDue {
+      due = max(startedAt + next, retryAt ?? -.infinity)
+    }
+    if let table, table.phase == .playing, session?.isFinished == false {
+      for seat in table.seats where !seat.left {
+        if let since = seat.absentSince { due = min(due ?? .infinity, since + grace) }
+      }
+    }
+    return due
+  }
+
+  /// The seats whose grace period has run out by `now`.
+  func expiredSeats(at now: Double) -> [Int] {
+    guard let table, table.phase == .playing, session?.isFinished == false else { return [] }
+    return table.seats.indices.filter { index in
+      let seat = table.seats[index]
+      return !seat.left && seat.absentSince.map { $0 + grace <= now } == true
+    }
   }
 
   /// The seconds left before the room's clock runs again, to the millisecond (0: it runs).
@@ -118,7 +188,7 @@ final class Room {
 
   /// Runs the timers due by `now`; returns their events (nothing while resuming).
   func catchUp(to now: Double) -> EventBatch {
-    guard status != .abandoned, !isResuming(at: now) else { return .empty }
+    guard status != .abandoned, let session, !isResuming(at: now) else { return .empty }
     var target = now - startedAt
     // NB: woken at exactly `nextWake`, the difference can round just below the due time.
     if let due = session.nextDue, due > target, due - target <= 1e-9 * max(1, abs(now)) {
@@ -131,39 +201,82 @@ final class Room {
   // MARK: Changes
 
   /// Saves what happened since the last save: the new actions, the results they made, the
-  /// room's status. When the store refuses, the game goes back to what the store has and the
-  /// error is thrown; nobody has been told of the change yet.
-  func persist(in store: any GameStore, at now: Double, wall: Int64) throws(StoreError) {
-    let actions = session.loggedActions(from: storedVersion)
-    let results = session.loggedResults(from: storedResults, for: player)
+  /// room's status and its table. When the store refuses, the game goes back to what the store
+  /// has and the error is thrown; nobody has been told of the change yet.
+  func persist(in store: any GameStore, at now: Double, wall: Int64, tableChanged: Bool = false)
+    throws(StoreError)
+  {
+    let session = self.session
+    let actions = session?.loggedActions(from: storedVersion) ?? []
+    let ended = session?.resultCount ?? 0
     let status: RoomStatus =
-      self.status == .abandoned ? .abandoned : session.isFinished ? .over : .playing
-    guard !actions.isEmpty || !results.isEmpty || status != self.status else { return }
+      self.status == .abandoned ? .abandoned : session?.isFinished == true ? .over : .playing
+    guard !actions.isEmpty || ended > storedResults || status != self.status || tableChanged
+    else { return }
     let records = actions.enumerated().map { offset, action in
       ActionRecord(
         index: storedVersion + offset, time: action.time, at: wall, player: action.player.rawValue,
         automatic: action.automatic, action: action.action.text)
     }
     let at = acceptedAt + records.map(\.at)
-    let resultRecords = results.enumerated().map { offset, result in
-      record(result, index: resultIndex + offset, acceptedAt: at, wall: wall)
-    }
+    let results = results(of: session, from: storedResults, index: resultIndex, at: at, wall: wall)
     do {
       try store.save(
         RoomChange(
-          room: id, ordinal: ordinal, actions: records, results: resultRecords, status: status,
-          at: wall))
+          room: id, table: tableChanged ? table?.record : nil, ordinal: ordinal, actions: records,
+          results: results, status: status, at: wall))
     } catch {
-      session.rollback(to: storedVersion)
+      session?.rollback(to: storedVersion)
       retryAt = now + 1
       throw error
     }
     retryAt = nil
     acceptedAt = at
-    storedVersion = session.version
-    storedResults += results.count
-    resultIndex += results.count
+    storedVersion = session?.version ?? 0
+    resultIndex += ended - storedResults
+    storedResults = ended
     self.status = status
+  }
+
+  /// Starts a table: the game dealt for its seats, saved as the room's first match.
+  func start(_ session: any GameSession, match: MatchRecord, in store: any GameStore, wall: Int64)
+    throws(StoreError)
+  {
+    guard var table else { return }
+    table.phase = .playing
+    seedChosen = match.seedChosen
+    let actions = session.loggedActions(from: 0).enumerated().map { index, action in
+      ActionRecord(
+        index: index, time: action.time, at: wall, player: action.player.rawValue,
+        automatic: action.automatic, action: action.action.text)
+    }
+    let previous = self.table
+    self.table = table
+    let results = results(
+      of: session, from: 0, index: resultIndex, at: actions.map(\.at), wall: wall)
+    let status: RoomStatus = session.isFinished ? .over : .playing
+    do {
+      try store.save(
+        RoomChange(
+          room: id, table: table.record, newMatch: match, ordinal: 0, actions: actions,
+          results: results, status: status, at: wall))
+    } catch {
+      self.table = previous
+      throw error
+    }
+    self.session = session
+    matchStarted = wall
+    storedVersion = 0
+    storedResults = 0
+    resultIndex = 0
+    adopt(session, wall: wall)
+    self.status = status
+  }
+
+  /// Restarts the clock of a just-dealt match at host time `now`.
+  func clockStarts(at now: Double) {
+    startedAt = now - (session?.clock ?? 0)
+    resumesAt = nil
   }
 
   /// Deals the current game again as a new match of the room, saved before it replaces the
@@ -171,13 +284,12 @@ final class Room {
   /// if unfinished, is recorded as abandoned, so that a losing game is not restarted out of a
   /// streak.
   func restart(in store: any GameStore, at now: Double, wall: Int64) throws(WireError) {
+    guard let session else { throw .noGame }
     let fresh = try session.restart()
     let before = session.resultCount
     let givenUp =
-      (session.abandon() ? session.loggedResults(from: before, for: player) : [])
-      .enumerated().map { offset, result in
-        record(result, index: resultIndex + offset, acceptedAt: acceptedAt, wall: wall)
-      }
+      session.abandon()
+      ? results(of: session, from: before, index: resultIndex, at: acceptedAt, wall: wall) : []
     let match = MatchRecord(
       ordinal: ordinal + 1, game: fresh.game, options: fresh.deal.text, seed: fresh.seed,
       seedChosen: seedChosen,
@@ -189,11 +301,10 @@ final class Room {
         automatic: action.automatic, action: action.action.text)
     }
     let at = actions.map(\.at)
-    let results = fresh.loggedResults(from: 0, for: player).enumerated().map { offset, result in
-      record(
-        result, index: resultIndex + givenUp.count + offset, acceptedAt: at, wall: wall,
-        replay: true, started: wall)
-    }
+    let abandonedCount = session.resultCount - before
+    let results = results(
+      of: fresh, from: 0, index: resultIndex + abandonedCount, at: at, wall: wall,
+      ordinal: match.ordinal, replay: true, started: wall)
     let status: RoomStatus = fresh.isFinished ? .over : .playing
     do {
       try store.save(
@@ -205,12 +316,12 @@ final class Room {
       session.rollback(to: storedVersion)
       throw .storageUnavailable
     }
-    session = fresh
+    self.session = fresh
     ordinal = match.ordinal
     replay = true
     storedVersion = fresh.version
     storedResults = fresh.resultCount
-    resultIndex += givenUp.count + results.count
+    resultIndex += abandonedCount + fresh.resultCount
     acceptedAt = at
     matchStarted = wall
     startedAt = now
@@ -222,39 +333,46 @@ final class Room {
   func abandon(in store: any GameStore, at now: Double, wall: Int64) throws(StoreError) {
     guard status != .abandoned else { return }
     try persist(in: store, at: now, wall: wall)
-    let before = session.resultCount
-    _ = session.abandon()
-    let results = session.loggedResults(from: before, for: player).enumerated().map {
-      offset, result in
-      record(result, index: resultIndex + offset, acceptedAt: acceptedAt, wall: wall)
-    }
+    let before = session?.resultCount ?? 0
+    _ = session?.abandon()
+    let ended = session?.resultCount ?? 0
+    let results = results(of: session, from: before, index: resultIndex, at: acceptedAt, wall: wall)
     do {
       try store.save(
         RoomChange(room: id, ordinal: ordinal, results: results, status: .abandoned, at: wall))
     } catch {
-      session.rollback(to: storedVersion)
+      session?.rollback(to: storedVersion)
       throw error
     }
-    storedResults = session.resultCount
-    resultIndex += results.count
+    storedResults = ended
+    resultIndex += ended - before
     status = .abandoned
   }
 
-  /// A result as the store keeps it, timed by the wall clock of the actions that dealt and
-  /// ended it.
-  private func record(
-    _ result: LoggedResult, index: Int, acceptedAt at: [Int64], wall: Int64, replay: Bool? = nil,
-    started: Int64? = nil
-  ) -> ResultRecord {
-    let start =
-      result.dealtBy.flatMap { at.indices.contains($0) ? at[$0] : nil }
-      ?? started ?? matchStarted
-    let end = result.endedBy.flatMap { at.indices.contains($0) ? at[$0] : nil } ?? wall
-    return ResultRecord(
-      room: id, ordinal: replay == nil ? ordinal : ordinal + 1, index: index, game: result.game,
-      options: result.options, seed: result.seed, score: result.score, moves: result.moves,
-      ending: result.ending, winner: result.winner?.rawValue, won: result.won, start: start,
-      end: end, duration: max(0, result.end - result.start), practice: practice,
-      replay: replay ?? self.replay, record: result.json.text)
+  /// The results of `session`'s games from the `from`-th on, as the store keeps them: one per
+  /// recorded player (the owner, or each seated person), timed by the wall clock of the actions
+  /// that dealt and ended each game.
+  private func results(
+    of session: (any GameSession)?, from: Int, index: Int, at: [Int64], wall: Int64,
+    ordinal: Int? = nil, replay: Bool? = nil, started: Int64? = nil
+  ) -> [ResultRecord] {
+    guard let session, session.resultCount > from else { return [] }
+    var records: [ResultRecord] = []
+    for (key, name) in recorded {
+      for (offset, result) in session.loggedResults(from: from, for: name).enumerated() {
+        let start =
+          result.dealtBy.flatMap { at.indices.contains($0) ? at[$0] : nil } ?? started
+          ?? matchStarted
+        let end = result.endedBy.flatMap { at.indices.contains($0) ? at[$0] : nil } ?? wall
+        records.append(
+          ResultRecord(
+            room: id, player: key, ordinal: ordinal ?? self.ordinal, index: index + offset,
+            game: result.game, options: result.options, seed: result.seed, score: result.score,
+            moves: result.moves, ending: result.ending, winner: result.winner?.rawValue,
+            won: result.won, start: start, end: end, duration: max(0, result.end - result.start),
+            practice: practice, replay: replay ?? self.replay, record: result.json.text))
+      }
+    }
+    return records
   }
 }

@@ -11,7 +11,7 @@ extension SaveFile {
     let matches = try store.matches(in: id)
     let last = matches.last?.match.ordinal
     self.init(
-      room: id.rawValue, game: room.match.game, status: room.status.rawValue,
+      room: id.rawValue, game: room.game, status: room.status.rawValue,
       created: room.created, exported: now,
       matches: matches.map { match, actions in
         SaveFile.Match(

@@ -19,19 +19,27 @@ public protocol GameStore: AnyObject {
   /// Creates a room with its first match and whatever that match's deal already did.
   func createRoom(_ room: NewRoom) throws(StoreError)
 
-  /// The room as it stands: its current match, that match's actions, the count of its results.
+  /// The room as it stands: its current match, that match's actions, the count of its results,
+  /// and its table when several share it.
   func room(_ id: RoomID) throws(StoreError) -> RoomRecord?
+
+  /// The room of the table whose code is `code` (a ``TableCode``'s text), if any.
+  func room(code: String) throws(StoreError) -> RoomID?
+
+  /// The public tables still in their lobby, newest first.
+  func publicTables(limit: Int) throws(StoreError) -> [TableSummary]
 
   /// Saves what happened in a room since it was last saved, all or nothing.
   func save(_ change: RoomChange) throws(StoreError)
 
-  /// The rooms `owner` has not finished or abandoned, most recently changed first.
-  func openRooms(of owner: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary]
+  /// The rooms `player` owns or has a seat at that are not finished or abandoned, most recently
+  /// changed first.
+  func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary]
 
-  /// Every result recorded in a room, oldest first.
+  /// Every game that ended in a room, oldest first (one result each, whoever it was for).
   func results(in room: RoomID) throws(StoreError) -> [ResultRecord]
 
-  /// Every result of `player`'s rooms (of one game, or all), in the order they ended.
+  /// Every result kept for `player` (of one game, or all), in the order they ended.
   func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord]
 
   /// Every match of a room with all its actions, oldest first (for export).
@@ -134,9 +142,11 @@ public struct ActionRecord: Sendable, Equatable {
   }
 }
 
-/// One game that ended in a room: finished or abandoned.
+/// One game that ended in a room, as one player's result: finished or abandoned.
 public struct ResultRecord: Sendable, Equatable {
   public var room: RoomID
+  /// Whose result it is: the room's owner, or at a table each seated player.
+  public var player: PlayerKey
   /// The match it was played in.
   public var ordinal: Int
   /// Its place among the room's results (0 first).
@@ -164,11 +174,13 @@ public struct ResultRecord: Sendable, Equatable {
   public var record: String
 
   public init(
-    room: RoomID, ordinal: Int, index: Int, game: String, options: String, seed: UInt64,
+    room: RoomID, player: PlayerKey, ordinal: Int, index: Int, game: String, options: String,
+    seed: UInt64,
     score: Int, moves: Int, ending: GameEnding, winner: String?, won: Bool, start: Int64,
     end: Int64, duration: Double, practice: Bool, replay: Bool, record: String
   ) {
     self.room = room
+    self.player = player
     self.ordinal = ordinal
     self.index = index
     self.game = game
@@ -192,11 +204,15 @@ public struct ResultRecord: Sendable, Equatable {
   public var counts: Bool { !practice && !replay && !(ending == .finished && moves == 0) }
 }
 
-/// A new room with its first match.
+/// A new room with its first match (none for a table still in its lobby).
 public struct NewRoom: Sendable, Equatable {
   public var id: RoomID
   public var owner: PlayerKey
-  public var match: MatchRecord
+  /// The game's wire name.
+  public var game: String
+  public var match: MatchRecord?
+  /// The table, when several players share the room.
+  public var table: TableRecord?
   /// What the deal itself did (timers are not actions, so usually nothing).
   public var actions: [ActionRecord]
   public var results: [ResultRecord]
@@ -205,12 +221,15 @@ public struct NewRoom: Sendable, Equatable {
   public var created: Int64
 
   public init(
-    id: RoomID, owner: PlayerKey, match: MatchRecord, actions: [ActionRecord] = [],
-    results: [ResultRecord] = [], status: RoomStatus, created: Int64
+    id: RoomID, owner: PlayerKey, game: String? = nil, match: MatchRecord?,
+    table: TableRecord? = nil, actions: [ActionRecord] = [], results: [ResultRecord] = [],
+    status: RoomStatus, created: Int64
   ) {
     self.id = id
     self.owner = owner
+    self.game = game ?? match?.game ?? ""
     self.match = match
+    self.table = table
     self.actions = actions
     self.results = results
     self.status = status
@@ -222,25 +241,31 @@ public struct NewRoom: Sendable, Equatable {
 public struct RoomRecord: Sendable, Equatable {
   public var id: RoomID
   public var owner: PlayerKey
+  public var game: String
   public var status: RoomStatus
   public var created: Int64
   public var updated: Int64
-  /// The current match and its actions in log order.
-  public var match: MatchRecord
+  /// The current match and its actions in log order; none for a table still in its lobby.
+  public var match: MatchRecord?
+  /// The table, when several players share the room.
+  public var table: TableRecord?
   public var actions: [ActionRecord]
   /// How many results the room has recorded.
   public var resultCount: Int
 
   public init(
-    id: RoomID, owner: PlayerKey, status: RoomStatus, created: Int64, updated: Int64,
-    match: MatchRecord, actions: [ActionRecord], resultCount: Int
+    id: RoomID, owner: PlayerKey, game: String, status: RoomStatus, created: Int64,
+    updated: Int64, match: MatchRecord?, table: TableRecord? = nil, actions: [ActionRecord],
+    resultCount: Int
   ) {
     self.id = id
     self.owner = owner
+    self.game = game
     self.status = status
     self.created = created
     self.updated = updated
     self.match = match
+    self.table = table
     self.actions = actions
     self.resultCount = resultCount
   }
@@ -249,6 +274,8 @@ public struct RoomRecord: Sendable, Equatable {
 /// What changed in a room since it was last saved.
 public struct RoomChange: Sendable, Equatable {
   public var room: RoomID
+  /// The table as it now is (its seats and phase), when it changed.
+  public var table: TableRecord?
   /// A match that begins now (a restart); the actions below then belong to it.
   public var newMatch: MatchRecord?
   /// The match the actions belong to.
@@ -262,10 +289,11 @@ public struct RoomChange: Sendable, Equatable {
   public var at: Int64
 
   public init(
-    room: RoomID, newMatch: MatchRecord? = nil, ordinal: Int, actions: [ActionRecord] = [],
-    results: [ResultRecord] = [], status: RoomStatus, at: Int64
+    room: RoomID, table: TableRecord? = nil, newMatch: MatchRecord? = nil, ordinal: Int,
+    actions: [ActionRecord] = [], results: [ResultRecord] = [], status: RoomStatus, at: Int64
   ) {
     self.room = room
+    self.table = table
     self.newMatch = newMatch
     self.ordinal = ordinal
     self.actions = actions
@@ -298,5 +326,66 @@ public struct RoomSummary: Sendable, Equatable {
     self.status = status
     self.created = created
     self.updated = updated
+  }
+}
+
+/// Where a table is: waiting for players, or dealt and played.
+public enum TablePhase: String, Sendable, Equatable {
+  case lobby
+  case playing
+}
+
+/// One seat at a table.
+public struct SeatRecord: Sendable, Equatable {
+  public var seat: Int
+  /// The player in it; nil for a computer player.
+  public var player: PlayerKey?
+  /// The name the game knows the seat by.
+  public var name: String
+  public var computer: Bool
+
+  public init(seat: Int, player: PlayerKey?, name: String, computer: Bool) {
+    self.seat = seat
+    self.player = player
+    self.name = name
+    self.computer = computer
+  }
+}
+
+/// A room several players share: its code, its lobby and its seats.
+public struct TableRecord: Sendable, Equatable {
+  /// The code players join by (``TableCode``'s text, e.g. `KXQ-4TP`).
+  public var code: String
+  public var phase: TablePhase
+  /// Whether it is listed among the public tables while in its lobby.
+  public var isPublic: Bool
+  /// The options the host chose (a JSON object's text), before the players are put in.
+  public var options: String
+  /// The seats taken, in seat order.
+  public var seats: [SeatRecord]
+
+  public init(
+    code: String, phase: TablePhase, isPublic: Bool, options: String, seats: [SeatRecord]
+  ) {
+    self.code = code
+    self.phase = phase
+    self.isPublic = isPublic
+    self.options = options
+    self.seats = seats
+  }
+}
+
+/// A public table in the list that lobbies are found by.
+public struct TableSummary: Sendable, Equatable {
+  public var room: RoomID
+  public var game: String
+  public var table: TableRecord
+  public var created: Int64
+
+  public init(room: RoomID, game: String, table: TableRecord, created: Int64) {
+    self.room = room
+    self.game = game
+    self.table = table
+    self.created = created
   }
 }

@@ -111,3 +111,44 @@ enum Base64URL {
     return String(decoding: output, as: UTF8.self)
   }
 }
+
+/// A table's join code: six characters read aloud, `KXQ-4TP`, 30 random bits from an alphabet
+/// without look-alikes (no I, O, 0 or 1).
+///
+/// 2^30 codes against at most ten wrong tries per minute per connection (the server's limit)
+/// make guessing a table hopeless; the room id behind it stays the secret that opens the link.
+public struct TableCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The six characters, without the dash.
+  public let rawValue: String
+
+  static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
+
+  public init?(rawValue: String) {
+    guard rawValue.utf8.count == 6, rawValue.utf8.allSatisfy(Self.alphabet.contains) else {
+      return nil
+    }
+    self.rawValue = rawValue
+  }
+
+  /// Reads a code as a person types it: any case, with or without the dash or spaces.
+  public init?(typed text: String) {
+    let kept = text.uppercased().filter { $0 != "-" && $0 != " " }
+    self.init(rawValue: kept)
+  }
+
+  /// A new code from `generator`.
+  public static func random(using generator: inout some RandomNumberGenerator) -> TableCode {
+    let characters = (0..<6).map { _ in
+      alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+    }
+    guard let code = TableCode(rawValue: String(decoding: characters, as: UTF8.self)) else {
+      preconditionFailure("the alphabet makes codes")
+    }
+    return code
+  }
+
+  /// `KXQ-4TP`.
+  public var description: String {
+    String(rawValue.prefix(3)) + "-" + String(rawValue.suffix(3))
+  }
+}

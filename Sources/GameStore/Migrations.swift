@@ -74,6 +74,54 @@ enum Migrations {
     ) WITHOUT ROWID;
     CREATE INDEX rooms_by_status ON rooms(status, updated);
     """,
+    // 3: tables that several players share — their code, lobby and seats — and results kept
+    // per player, so that each seated player's statistics count their own games.
+    """
+    ALTER TABLE rooms ADD COLUMN code TEXT;
+    ALTER TABLE rooms ADD COLUMN phase TEXT NOT NULL DEFAULT 'playing'
+      CHECK (phase IN ('lobby', 'playing'));
+    ALTER TABLE rooms ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rooms ADD COLUMN lobby TEXT;
+    CREATE UNIQUE INDEX rooms_by_code ON rooms(code) WHERE code IS NOT NULL;
+    CREATE TABLE seats (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      seat INTEGER NOT NULL,
+      player INTEGER REFERENCES players(id),
+      name TEXT NOT NULL,
+      computer INTEGER NOT NULL,
+      PRIMARY KEY (room, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX seats_by_player ON seats(player);
+    CREATE TABLE results_by_player (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      idx INTEGER NOT NULL,
+      player INTEGER NOT NULL REFERENCES players(id),
+      ordinal INTEGER NOT NULL,
+      game TEXT NOT NULL,
+      options TEXT NOT NULL,
+      seed INTEGER NOT NULL,
+      score INTEGER NOT NULL,
+      moves INTEGER NOT NULL,
+      ending TEXT NOT NULL CHECK (ending IN ('finished', 'abandoned')),
+      winner TEXT,
+      won INTEGER NOT NULL,
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      duration REAL NOT NULL,
+      practice INTEGER NOT NULL,
+      replay INTEGER NOT NULL,
+      record TEXT NOT NULL,
+      PRIMARY KEY (room, idx, player)
+    ) WITHOUT ROWID;
+    INSERT INTO results_by_player (room, idx, player, ordinal, game, options, seed, score, moves,
+      ending, winner, won, start, end, duration, practice, replay, record)
+    SELECT r.room, r.idx, o.owner, r.ordinal, r.game, r.options, r.seed, r.score, r.moves,
+      r.ending, r.winner, r.won, r.start, r.end, r.duration, r.practice, r.replay, r.record
+    FROM results r JOIN rooms o ON o.id = r.room;
+    DROP TABLE results;
+    ALTER TABLE results_by_player RENAME TO results;
+    CREATE INDEX results_by_player_end ON results(player, end);
+    """,
   ]
 
   /// The version a database has after every step.

@@ -192,37 +192,59 @@ public final class SQLiteStore: GameStore {
   public func createRoom(_ room: NewRoom) throws(StoreError) {
     try guarded { () throws(SQLiteError) in
       try database.transaction { () throws(SQLiteError) in
+        let table = room.table
         try database.run(
           """
-          INSERT INTO rooms (id, owner, game, status, created, updated, current)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)
-          """, .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.match.game),
-          .text(room.status.rawValue), .integer(room.created), .int(room.match.ordinal))
-        try insert(room.match, in: room.id)
-        try insert(room.actions, in: room.id, ordinal: room.match.ordinal)
+          INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase,
+            public, lobby)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10)
+          """, .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.game),
+          .text(room.status.rawValue), .integer(room.created), .int(room.match?.ordinal ?? 0),
+          table.map { .text($0.code) } ?? .null, .text(table?.phase.rawValue ?? "playing"),
+          .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null)
+        if let table { try insert(table.seats, in: room.id) }
+        if let match = room.match {
+          try insert(match, in: room.id)
+          try insert(room.actions, in: room.id, ordinal: match.ordinal)
+        }
         try insert(room.results)
       }
     }
   }
 
   public func room(_ id: RoomID) throws(StoreError) -> RoomRecord? {
-    try guarded { () throws(SQLiteError) -> RoomRecord? in
-      let find = try database.statement(
-        "SELECT owner, status, created, updated, current FROM rooms WHERE id = ?1")
-      try find.bind([.text(id.rawValue)])
-      guard try find.step() else { return nil }
-      let owner = PlayerKey(rawValue: find.integer(0))
-      let status = RoomStatus(rawValue: find.text(1)) ?? .abandoned
-      let (created, updated, current) = (find.integer(2), find.integer(3), find.int(4))
-      find.reset()
-      guard let match = try match(current, in: id) else { return nil }
-      let actions = try actions(of: current, in: id)
-      let results = try database.scalar(
-        "SELECT count(*) FROM results WHERE room = ?1", .text(id.rawValue))
-      return RoomRecord(
-        id: id, owner: owner, status: status, created: created, updated: updated, match: match,
-        actions: actions, resultCount: Int(results?.integer ?? 0))
+    try guarded { () throws(SQLiteError) -> RoomRecord? in try roomRecord(id) }
+  }
+
+  private func roomRecord(_ id: RoomID) throws(SQLiteError) -> RoomRecord? {
+    let find = try database.statement(
+      """
+      SELECT owner, status, created, updated, current, game, code, phase, public, lobby
+      FROM rooms WHERE id = ?1
+      """)
+    try find.bind([.text(id.rawValue)])
+    guard try find.step() else { return nil }
+    let owner = PlayerKey(rawValue: find.integer(0))
+    let status = RoomStatus(rawValue: find.text(1)) ?? .abandoned
+    let (created, updated, current) = (find.integer(2), find.integer(3), find.int(4))
+    let game = find.text(5)
+    let code = find.isNull(6) ? nil : find.text(6)
+    let phase = TablePhase(rawValue: find.text(7)) ?? .playing
+    let isPublic = find.bool(8)
+    let lobby = find.isNull(9) ? "{}" : find.text(9)
+    find.reset()
+    let table = try code.map { code throws(SQLiteError) in
+      TableRecord(
+        code: code, phase: phase, isPublic: isPublic, options: lobby, seats: try seats(in: id))
     }
+    let match = try self.match(current, in: id)
+    guard match != nil || phase == .lobby else { return nil }
+    let actions = match == nil ? [] : try self.actions(of: current, in: id)
+    let results = try database.scalar(
+      "SELECT count(DISTINCT idx) FROM results WHERE room = ?1", .text(id.rawValue))
+    return RoomRecord(
+      id: id, owner: owner, game: game, status: status, created: created, updated: updated,
+      match: match, table: table, actions: actions, resultCount: Int(results?.integer ?? 0))
   }
 
   public func save(_ change: RoomChange) throws(StoreError) {
@@ -238,21 +260,31 @@ public final class SQLiteStore: GameStore {
         guard database.changes == 1 else {
           throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
         }
+        if let table = change.table {
+          try database.run(
+            "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4 WHERE id = ?1",
+            .text(change.room.rawValue), .text(table.phase.rawValue), .bool(table.isPublic),
+            .text(table.options))
+          try database.run("DELETE FROM seats WHERE room = ?1", .text(change.room.rawValue))
+          try insert(table.seats, in: change.room)
+        }
       }
     }
   }
 
-  public func openRooms(of owner: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
+  public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
     try guarded { () throws(SQLiteError) in
       let rows = try database.statement(
         """
-        SELECT r.id, r.game, m.options, r.status, r.created, r.updated,
+        SELECT r.id, r.game, coalesce(m.options, json_object('options', json(r.lobby))),
+          r.status, r.created, r.updated,
           (SELECT count(*) FROM actions a WHERE a.room = r.id AND a.ordinal = r.current)
-        FROM rooms r JOIN matches m ON m.room = r.id AND m.ordinal = r.current
-        WHERE r.owner = ?1 AND r.status = 'playing'
+        FROM rooms r LEFT JOIN matches m ON m.room = r.id AND m.ordinal = r.current
+        WHERE r.status = 'playing' AND (r.owner = ?1
+          OR EXISTS (SELECT 1 FROM seats s WHERE s.room = r.id AND s.player = ?1))
         ORDER BY r.updated DESC, r.id LIMIT ?2
         """)
-      try rows.bind([.integer(owner.rawValue), .int(limit)])
+      try rows.bind([.integer(player.rawValue), .int(limit)])
       var rooms: [RoomSummary] = []
       while try rows.step() {
         guard let id = RoomID(rawValue: rows.text(0)) else { continue }
@@ -268,18 +300,48 @@ public final class SQLiteStore: GameStore {
 
   public func results(in room: RoomID) throws(StoreError) -> [ResultRecord] {
     try guarded { () throws(SQLiteError) in
+      // NB: at a table each game has a row per seated player; one of each is enough here.
       try results(
-        where: "room = ?1 ORDER BY idx", [.text(room.rawValue)])
+        where: """
+          room = ?1 AND player = (SELECT min(player) FROM results r WHERE r.room = results.room
+            AND r.idx = results.idx) ORDER BY idx
+          """, [.text(room.rawValue)])
     }
   }
 
   public func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord] {
     try guarded { () throws(SQLiteError) in
       try results(
-        where: """
-          room IN (SELECT id FROM rooms WHERE owner = ?1) AND (?2 IS NULL OR game = ?2)
-          ORDER BY end, room, idx
-          """, [.integer(player.rawValue), game.map(SQLiteValue.text) ?? .null])
+        where: "player = ?1 AND (?2 IS NULL OR game = ?2) ORDER BY end, room, idx",
+        [.integer(player.rawValue), game.map(SQLiteValue.text) ?? .null])
+    }
+  }
+
+  public func room(code: String) throws(StoreError) -> RoomID? {
+    try guarded { () throws(SQLiteError) in
+      try database.scalar("SELECT id FROM rooms WHERE code = ?1", .text(code))?.text
+        .flatMap(RoomID.init(rawValue:))
+    }
+  }
+
+  public func publicTables(limit: Int) throws(StoreError) -> [TableSummary] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        """
+        SELECT id FROM rooms WHERE public = 1 AND phase = 'lobby' AND status = 'playing'
+        ORDER BY created DESC, id LIMIT ?1
+        """)
+      try rows.bind([.int(limit)])
+      var ids: [RoomID] = []
+      while try rows.step() {
+        if let id = RoomID(rawValue: rows.text(0)) { ids.append(id) }
+      }
+      var tables: [TableSummary] = []
+      for id in ids {
+        guard let room = try roomRecord(id), let table = room.table else { continue }
+        tables.append(TableSummary(room: id, game: room.game, table: table, created: room.created))
+      }
+      return tables
     }
   }
 
@@ -349,19 +411,43 @@ public final class SQLiteStore: GameStore {
     }
   }
 
+  private func insert(_ seats: [SeatRecord], in room: RoomID) throws(SQLiteError) {
+    for seat in seats {
+      try database.run(
+        "INSERT INTO seats (room, seat, player, name, computer) VALUES (?1, ?2, ?3, ?4, ?5)",
+        .text(room.rawValue), .int(seat.seat), seat.player.map { .integer($0.rawValue) } ?? .null,
+        .text(seat.name), .bool(seat.computer))
+    }
+  }
+
+  private func seats(in room: RoomID) throws(SQLiteError) -> [SeatRecord] {
+    let rows = try database.statement(
+      "SELECT seat, player, name, computer FROM seats WHERE room = ?1 ORDER BY seat")
+    try rows.bind([.text(room.rawValue)])
+    var seats: [SeatRecord] = []
+    while try rows.step() {
+      seats.append(
+        SeatRecord(
+          seat: rows.int(0), player: rows.isNull(1) ? nil : PlayerKey(rawValue: rows.integer(1)),
+          name: rows.text(2), computer: rows.bool(3)))
+    }
+    return seats
+  }
+
   private func insert(_ results: [ResultRecord]) throws(SQLiteError) {
     for result in results {
       try database.run(
         """
-        INSERT INTO results (room, idx, ordinal, game, options, seed, score, moves, ending, winner,
-          won, start, end, duration, practice, replay, record)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+        INSERT INTO results (room, idx, player, ordinal, game, options, seed, score, moves, ending,
+          winner, won, start, end, duration, practice, replay, record)
+        VALUES (?1, ?2, ?18, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
         """, .text(result.room.rawValue), .int(result.index), .int(result.ordinal),
         .text(result.game), .text(result.options), .unsigned(result.seed), .int(result.score),
         .int(result.moves), .text(result.ending.rawValue),
         result.winner.map(SQLiteValue.text) ?? .null,
         .bool(result.won), .integer(result.start), .integer(result.end), .real(result.duration),
-        .bool(result.practice), .bool(result.replay), .text(result.record))
+        .bool(result.practice), .bool(result.replay), .text(result.record),
+        .integer(result.player.rawValue))
     }
   }
 
@@ -408,7 +494,7 @@ public final class SQLiteStore: GameStore {
     let rows = try database.statement(
       """
       SELECT room, idx, ordinal, game, options, seed, score, moves, ending, winner, won, start, end,
-        duration, practice, replay, record
+        duration, practice, replay, record, player
       FROM results WHERE \(condition)
       """)
     try rows.bind(values)
@@ -417,7 +503,8 @@ public final class SQLiteStore: GameStore {
       guard let room = RoomID(rawValue: rows.text(0)) else { continue }
       results.append(
         ResultRecord(
-          room: room, ordinal: rows.int(2), index: rows.int(1), game: rows.text(3),
+          room: room, player: PlayerKey(rawValue: rows.integer(17)), ordinal: rows.int(2),
+          index: rows.int(1), game: rows.text(3),
           options: rows.text(4), seed: rows.unsigned(5), score: rows.int(6), moves: rows.int(7),
           ending: GameEnding(rawValue: rows.text(8)) ?? .abandoned,
           winner: rows.isNull(9) ? nil : rows.text(9), won: rows.bool(10),

@@ -58,7 +58,6 @@ final class TestServer {
   var wall: Int64 = 1_800_000_000_000
   /// The seed the server picks for a game dealt without one.
   var nextSeed: UInt64 = 5
-  private var clients: [String: PlayerToken] = [:]
   var configuration: GameServer.Configuration
 
   init(configuration: GameServer.Configuration = GameServer.Configuration()) throws {
@@ -121,12 +120,17 @@ final class TestServer {
     host.sent[index...].filter { $0.0 == client }.compactMap { try? JSON(parsing: $0.1) }
   }
 
+  /// The token each client said hello with, as the server answered.
+  private(set) var tokens: [ClientID: String] = [:]
+
   /// Connects `client`, says hello (with `token` when given) and returns the token it plays as.
   @discardableResult
   func hello(_ client: ClientID, token: String? = nil, at now: Double = 0) -> String {
     connect(client, at: now)
     let message = token.map { #"{"cmd":"hello","token":"\#($0)"}"# } ?? #"{"cmd":"hello"}"#
-    return send(message, from: client, at: now).first?["token"]?.stringValue ?? ""
+    let given = send(message, from: client, at: now).first?["token"]?.stringValue ?? ""
+    tokens[client] = given
+    return given
   }
 
   /// Deals a new game for `client` and returns the room's id.

@@ -16,6 +16,14 @@ import Testing
       ('AAAAAAAAAAAAAAAA', 0, 1, 1.0, 12, 'You', 0, '{"type":"flip","card":1}');
     """
 
+  /// A result as schema version 2 held it: without a player of its own.
+  static let versionTwoRows = """
+    INSERT INTO results (room, idx, ordinal, game, options, seed, score, moves, ending, winner, won,
+      start, end, duration, practice, replay, record)
+    VALUES ('AAAAAAAAAAAAAAAA', 0, 0, 'memory', 'difficulty easy', 5, 3, 9, 'finished', NULL, 1,
+      10, 20, 9.5, 0, 0, '{}');
+    """
+
   @Test(arguments: 0..<Migrations.latest)
   func aDatabaseAtEveryEarlierVersionIsMigratedWithItsData(from version: Int) throws {
     let directory = TemporaryDirectory()
@@ -23,6 +31,7 @@ import Testing
     try Migrations.migrate(old, to: version)
     #expect(try Migrations.version(of: old) == version)
     if version >= 1 { try old.execute(Self.versionOneRows) }
+    if version >= 2 { try old.execute(Self.versionTwoRows) }
     old.close()
 
     let store = try SQLiteStore(path: directory.database)
@@ -31,12 +40,19 @@ import Testing
       let id = try #require(RoomID(rawValue: "AAAAAAAAAAAAAAAA"))
       let room = try #require(try store.room(id))
       #expect(room.owner == PlayerKey(rawValue: 7))
-      #expect(room.match.seed == .max)
-      #expect(room.match.laterKey == [1, 2])
+      #expect(room.match?.seed == .max)
+      #expect(room.match?.laterKey == [1, 2])
       #expect(
         room.actions.map(\.action) == [#"{"type":"flip","card":0}"#, #"{"type":"flip","card":1}"#])
-      #expect(try store.results(in: id).isEmpty)
       #expect(try store.openRooms(of: room.owner, limit: 5).map(\.id) == [id])
+      if version >= 2 {
+        // NB: a result of version 2 had no player of its own; it becomes the room's owner's.
+        let results = try store.results(of: room.owner, game: "memory")
+        #expect(results.map(\.score) == [3])
+        #expect(try store.results(in: id).map(\.player) == [room.owner])
+      } else {
+        #expect(try store.results(in: id).isEmpty)
+      }
     }
   }
 

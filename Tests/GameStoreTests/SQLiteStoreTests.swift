@@ -40,11 +40,13 @@ func sampleActions(from start: Int, count: Int) -> [ActionRecord] {
   }
 }
 
-func sampleResult(room: RoomID, index: Int, score: Int, duration: Double, end: Int64)
-  -> ResultRecord
-{
+func sampleResult(
+  room: RoomID, player: PlayerKey = PlayerKey(rawValue: 1), index: Int, score: Int,
+  duration: Double, end: Int64
+) -> ResultRecord {
   ResultRecord(
-    room: room, ordinal: 0, index: index, game: "memory", options: "difficulty easy",
+    room: room, player: player, ordinal: 0, index: index, game: "memory",
+    options: "difficulty easy",
     seed: UInt64(index), score: score, moves: 6 + score, ending: .finished, winner: nil, won: true,
     start: end - Int64(duration * 1000), end: end, duration: duration, practice: false,
     replay: false, record: #"{"game":"memory"}"#)
@@ -69,7 +71,7 @@ func sampleResult(room: RoomID, index: Int, score: Int, duration: Double, end: I
     try store.save(
       RoomChange(
         room: id, ordinal: 0, actions: sampleActions(from: 0, count: 5), status: .playing, at: 60))
-    let result = sampleResult(room: id, index: 0, score: 2, duration: 31.5, end: 70)
+    let result = sampleResult(room: id, player: owner, index: 0, score: 2, duration: 31.5, end: 70)
     try store.save(
       RoomChange(
         room: id, ordinal: 0, actions: sampleActions(from: 5, count: 2), results: [result],
@@ -80,7 +82,7 @@ func sampleResult(room: RoomID, index: Int, score: Int, duration: Double, end: I
     #expect(room.status == .over)
     #expect(room.created == 50 && room.updated == 70)
     #expect(room.match == sampleMatch())
-    #expect(room.match.laterSeeds == LaterSeeds(key: (0x0123_4567_89ab_cdef, .max)))
+    #expect(room.match?.laterSeeds == LaterSeeds(key: (0x0123_4567_89ab_cdef, .max)))
     #expect(room.actions == sampleActions(from: 0, count: 7))
     #expect(room.resultCount == 1)
     #expect(try store.results(in: id) == [result])

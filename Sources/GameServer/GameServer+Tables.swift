@@ -1,0 +1,353 @@
+import CardTableCore
+import GameStore
+import GameWire
+
+// Tables several players share (docs/PROTOCOL.md "Tables: playing together"): hosting,
+// joining by code or link, the lobby's seats, the start, leaving, the grace period of a player
+// whose connection dropped, and Snap!'s receipts.
+extension GameServer {
+  /// The most wrong table codes a connection may try in a minute.
+  public static let wrongCodesPerMinute = 10
+
+  // MARK: Hosting and joining
+
+  func host(_ request: JSON, for client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    let owner = try player(of: client)
+    let game = try request.requiredString("game", in: "host")
+    guard GameCatalog.names.contains(game) else { throw .unknownGame(game) }
+    let options = request["options"].flatMap { $0 == .null ? nil : $0 } ?? [:]
+    // NB: checked now, as the start will read them, so that a table cannot be started badly.
+    _ = try GameCatalog.seat(options, of: game, players: [.solo], computers: [])
+    try GameCatalog.checkOptions(options, of: game)
+    var deal: JSON = ["options": options]
+    for member in ["seed", "deck"] {
+      if let value = request[member], value != .null { deal = deal.setting(member, to: value) }
+    }
+    _ = try NewGame(deal.setting("game", to: .string(game)), newSeed: newSeed)
+    let id = RoomID.random(using: &random)
+    let wall = wallClock()
+    let table = Table(
+      code: newCode(), game: game, options: deal,
+      isPublic: request["public"]?.boolValue ?? false, host: owner.key,
+      name: Table.seatName(of: owner, at: nil))
+    let room = Room(
+      id: id, owner: owner.key, game: game, session: nil, table: table, seedChosen: false,
+      now: now, wall: wall)
+    do {
+      try store.createRoom(
+        NewRoom(
+          id: id, owner: owner.key, game: game, match: nil, table: table.record,
+          status: .playing, created: wall))
+    } catch {
+      log("cardtable: could not create a table: \(error)")
+      throw .storageUnavailable
+    }
+    enter(client, room, countdown: 0, reply: reply)
+  }
+
+  /// A code no table has yet.
+  private func newCode() -> TableCode {
+    while true {
+      let code = TableCode.random(using: &random)
+      if (try? store.room(code: code.rawValue)) == nil { return code }
+    }
+  }
+
+  func join(_ request: JSON, for client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    try player(of: client)
+    let typed = try request.requiredString("code", in: "join")
+    var tried = (connections[client]?.wrongCodes ?? []).filter { now - $0 < 60 }
+    guard tried.count < Self.wrongCodesPerMinute else {
+      throw WireError(
+        code: "too-many-codes", message: "Too many wrong codes; wait a minute and try again.")
+    }
+    let found: RoomID?
+    do {
+      found = try TableCode(typed: typed).flatMap { code throws(StoreError) in
+        try store.room(code: code.rawValue)
+      }
+    } catch {
+      log("cardtable: could not look up a table: \(error)")
+      throw .storageUnavailable
+    }
+    guard let id = found else {
+      tried.append(now)
+      connections[client]?.wrongCodes = tried
+      throw WireError(code: "no-such-table", message: "There is no table with the code \(typed).")
+    }
+    try open(id, for: client, at: now, reply: reply)
+  }
+
+  /// Seats `client`'s player at `room`'s table if it waits in its lobby with a seat free and
+  /// they have none; returns whether the table changed.
+  func takeSeat(_ client: ClientID, at room: Room) throws(WireError) -> Bool {
+    guard var table = room.table, table.phase == .lobby,
+      let player = connections[client]?.player, table.seat(of: player.key) == nil,
+      table.seats.count < table.seatRange.upperBound
+    else { return false }
+    table.seats.append(
+      Table.Seat(player: player.key, name: table.name(for: Table.wanted(player)), computer: false))
+    room.table = table
+    return true
+  }
+
+  func listTables(for client: ClientID, reply: JSON?) throws(WireError) {
+    try player(of: client)
+    let tables: [TableSummary]
+    do {
+      tables = try store.publicTables(limit: 50)
+    } catch {
+      log("cardtable: could not list tables: \(error)")
+      throw .storageUnavailable
+    }
+    let list: [JSON] = tables.map { summary in
+      [
+        "room": .string(summary.room.rawValue), "game": .string(summary.game),
+        "code": .string(TableCode(rawValue: summary.table.code)?.description ?? summary.table.code),
+        "host": .string(summary.table.seats.first?.name ?? ""),
+        "seats": JSON(summary.table.seats.count),
+        "players": JSON(GameCatalog.seating(of: summary.game).range.upperBound),
+      ]
+    }
+    send(Answer(cmd: "tables", members: [("tables", list)], reply: reply), to: client)
+  }
+
+  // MARK: The lobby
+
+  func lobbyCommand(
+    _ name: String, _ request: JSON, _ room: Room, from client: ClientID, at now: Double,
+    reply: JSON?
+  ) throws(WireError) {
+    guard var table = room.table else {
+      throw WireError(code: "not-a-table", message: "Only a table has seats.")
+    }
+    guard table.seat(of: connections[client]?.player?.key) == 0 else {
+      throw WireError(code: "not-the-host", message: "Only the table's host can do that.")
+    }
+    guard table.phase == .lobby else {
+      throw WireError(code: "already-started", message: "The table has already started.")
+    }
+    switch name {
+    case "seat":
+      guard table.takesComputers else {
+        throw WireError(code: "no-computers", message: "\(room.game) has no computer players.")
+      }
+      guard table.seats.count < table.seatRange.upperBound else {
+        throw WireError(code: "table-full", message: "Every seat is taken.")
+      }
+      let taken = Set(table.seats.map(\.name))
+      guard let computer = Table.computerNames.first(where: { !taken.contains($0) }) else {
+        throw WireError(code: "table-full", message: "Every computer player is seated.")
+      }
+      table.seats.append(Table.Seat(player: nil, name: computer, computer: true))
+    case "unseat":
+      let seat = try request.requiredInt("seat", in: "unseat")
+      guard table.seats.indices.contains(seat), seat > 0 else {
+        throw .badRequest("unseat: \"seat\" must be a taken seat other than the host's.")
+      }
+      table.seats.remove(at: seat)
+    default:
+      try start(room, table, from: client, at: now, reply: reply)
+      return
+    }
+    room.table = table
+    try saveTable(room, at: now)
+    broadcastTable(room, reply: (client, reply))
+  }
+
+  private func start(
+    _ room: Room, _ table: Table, from client: ClientID, at now: Double, reply: JSON?
+  )
+    throws(WireError)
+  {
+    let seated = table.seats.filter { !$0.left }
+    guard seated.count >= table.seatRange.lowerBound else {
+      throw WireError(
+        code: "too-few-players",
+        message: "\(room.game) needs at least \(table.seatRange.lowerBound) players.")
+    }
+    let options = try GameCatalog.seat(
+      table.options["options"] ?? [:], of: room.game, players: seated.map(\.name),
+      computers: seated.filter(\.computer).map(\.name))
+    let new = try NewGame(
+      table.options.setting("game", to: .string(room.game)).setting("options", to: options),
+      newSeed: newSeed)
+    let later =
+      new.seedChosen
+      ? LaterSeeds(seed: new.seed) : LaterSeeds(key: (random.next(), random.next()))
+    let session = try GameCatalog.start(new, later: later)
+    let wall = wallClock()
+    let match = MatchRecord(
+      ordinal: 0, game: session.game, options: session.deal.text, seed: session.seed,
+      seedChosen: new.seedChosen, laterKey: [later.key.0, later.key.1], replay: false,
+      started: wall)
+    do {
+      try room.start(session, match: match, in: store, wall: wall)
+    } catch {
+      log("cardtable: could not start table \(room.id): \(error)")
+      throw .storageUnavailable
+    }
+    room.clockStarts(at: now)
+    broadcastTable(room, reply: nil)
+    broadcast(room, events: .empty, reply: (client, reply))
+    reschedule(room)
+  }
+
+  private func saveTable(_ room: Room, at now: Double) throws(WireError) {
+    do {
+      try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
+    } catch {
+      log("cardtable: could not save table \(room.id): \(error)")
+      throw .storageUnavailable
+    }
+  }
+
+  // MARK: Leaving and coming back
+
+  /// `leave` at a table: in the lobby the player gives up their seat (the host stays); once it
+  /// has started they leave the game as its rules say.
+  func leaveSeat(_ client: ClientID, at now: Double) throws(WireError) {
+    guard let id = connections[client]?.room, let room = rooms[id], var table = room.table,
+      let seat = table.seat(of: connections[client]?.player?.key)
+    else { return }
+    switch table.phase {
+    case .lobby:
+      guard seat > 0 else { return }
+      table.seats.remove(at: seat)
+      room.table = table
+      try saveTable(room, at: now)
+      broadcastTable(room, except: client)
+    case .playing:
+      try makeLeave(room, seat: seat, at: now)
+    }
+  }
+
+  /// The game's `leave` for a seat, saved and pushed, and the seat marked as left.
+  private func makeLeave(_ room: Room, seat: Int, at now: Double) throws(WireError) {
+    guard let session = room.session, var table = room.table, !table.seats[seat].left else {
+      return
+    }
+    let name = table.seats[seat].name
+    var events = EventBatch.empty
+    if !session.isFinished {
+      do throws(WireError) {
+        events = try session.perform(["type": "leave"], as: name)
+      } catch {
+        // NB: a game the player can no longer leave (it is over) needs nothing more.
+      }
+    }
+    table.seats[seat].left = true
+    table.seats[seat].absentSince = nil
+    room.table = table
+    do {
+      try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
+    } catch {
+      log("cardtable: could not save a player leaving room \(room.id): \(error)")
+      throw .storageUnavailable
+    }
+    broadcast(room, events: events, reply: nil)
+    broadcastTable(room)
+    reschedule(room)
+  }
+
+  /// When the last connection of a seated player leaves a started table, their grace period
+  /// begins and the others are told.
+  func seatMayBeAbsent(_ room: Room, player: PlayerKey?) {
+    guard let table = room.table, table.phase == .playing, room.session?.isFinished == false,
+      let seat = table.seat(of: player), !table.seats[seat].computer,
+      table.seats[seat].absentSince == nil,
+      !room.clients.contains(where: { connections[$0]?.player?.key == player })
+    else { return }
+    room.table?.seats[seat].absentSince = lastNow
+    for client in room.clients {
+      send(
+        JSON.object([
+          ("type", "seat"), ("seat", JSON(seat)),
+          ("name", .string(table.seats[seat].name.rawValue)),
+          ("connected", false), ("leavesIn", JSON(room.grace)),
+        ]), to: client)
+    }
+    reschedule(room)
+  }
+
+  /// Makes every seated player whose grace period ran out leave, as the game's rules say.
+  func expireSeats(of room: Room, at now: Double) {
+    for seat in room.expiredSeats(at: now) {
+      do throws(WireError) {
+        try makeLeave(room, seat: seat, at: now)
+      } catch {
+        // NB: the store failed; the seat stays absent and is tried again at the next wake.
+      }
+    }
+  }
+
+  // MARK: Messages
+
+  func tableMessage(_ room: Room, _ table: Table, for client: ClientID, reply: JSON?) -> JSON {
+    let key = connections[client]?.player?.key
+    let watchers = room.clients.filter { table.seat(of: connections[$0]?.player?.key) == nil }
+    var message = table.message(
+      room: room.id, game: room.game, you: table.seat(of: key), watchers: watchers.count
+    ) { seat in
+      room.clients.contains { connections[$0]?.player?.key == table.seats[seat].player }
+    }
+    if let reply { message = message.setting("reply", to: reply) }
+    return message
+  }
+
+  /// Sends every client of the room its `table` message.
+  func broadcastTable(
+    _ room: Room, except skipped: ClientID? = nil, reply: (ClientID, JSON?)? = nil
+  ) {
+    guard let table = room.table else { return }
+    for client in room.clients where client != skipped {
+      send(
+        tableMessage(room, table, for: client, reply: reply?.0 == client ? reply?.1 : nil),
+        to: client)
+    }
+  }
+
+  /// After a Snap! call, every client of a table learns who called, how long after the card
+  /// was turned, and how it went.
+  func receipt(_ room: Room, after version: Int, events: EventBatch) {
+    guard let session = room.session, events.count > 0 else { return }
+    let shown = events.json(for: .referee)
+    for event in shown where event["type"] == "turned" {
+      _ = event
+      room.lastTurn = session.clock
+    }
+    guard room.table != nil else { return }
+    for event in shown where event["type"] == "snap" {
+      var receipt: JSON = [
+        "type": "receipt", "player": event["player"] ?? .null, "result": event["result"] ?? .null,
+        "after": room.lastTurn.map { JSON(((session.clock - $0) * 1000).rounded() / 1000) }
+          ?? .null,
+      ]
+      let reason: String =
+        switch event["result"]?.stringValue {
+        case "correct": "the first call after the card was turned, and a match was showing"
+        case "tooLate": "another call was decided first after that card"
+        default: "no match was showing"
+        }
+      receipt = receipt.setting("reason", to: .string(reason))
+      for client in room.clients { send(receipt, to: client) }
+    }
+  }
+}
+
+extension Table {
+  /// The name a player asks to sit as: their settings' `name`.
+  static func wanted(_ player: PlayerRecord) -> String? {
+    (try? JSON(parsing: player.settings))?["name"]?.stringValue
+  }
+
+  /// The host's name at a new table.
+  static func seatName(of player: PlayerRecord, at table: Table?) -> PlayerID {
+    let wanted = wanted(player).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+    return PlayerID(wanted ?? "Player 1")
+  }
+}

@@ -1,0 +1,140 @@
+import CardTableCore
+import GameStore
+import GameWire
+
+/// A room several players share: its join code, its seats and who sits in them.
+///
+/// While ``phase`` is `lobby` players come and go and the host seats computer players; at the
+/// start the game is dealt for the seats in order, and from then on each seat plays as its
+/// name and sees its own view.
+struct Table: Sendable {
+  /// One seat: the player in it (none for a computer player), the name the game knows, and
+  /// since when its player has had no connection open (the grace period runs from then).
+  struct Seat: Sendable, Equatable {
+    var player: PlayerKey?
+    var name: PlayerID
+    var computer: Bool
+    var absentSince: Double?
+    /// The player left (by their own choice or at the end of the grace period).
+    var left = false
+  }
+
+  var code: TableCode
+  var phase: TablePhase
+  var isPublic: Bool
+  /// What the host asked for: `{"options":{...}}` with the `seed` and `deck` of a practice
+  /// table when given; the players are put in at the start.
+  var options: JSON
+  var seats: [Seat]
+  /// The game's fewest and most seats.
+  var seatRange: ClosedRange<Int>
+  var takesComputers: Bool
+
+  /// The names computer players take, in order (RULES §5.1's single-player table).
+  static let computerNames: [PlayerID] = ["Ray", "Lucy", "Steve"]
+  /// How long a seated player may be gone before the table makes them leave.
+  static let gracePeriod = 30.0
+  /// The most watchers a table (or a room) takes.
+  static let watcherLimit = 50
+
+  /// The host's seat: the first.
+  var host: Seat? { seats.first }
+
+  /// The seat index of `player`, if they sit at the table (and have not left).
+  func seat(of player: PlayerKey?) -> Int? {
+    guard let player else { return nil }
+    return seats.firstIndex { $0.player == player && !$0.left }
+  }
+
+  /// A name for a new player at the table: their own (`settings.name`) when no other seat has
+  /// it, else with a number; `Player N` when they have none.
+  func name(for wanted: String?) -> PlayerID {
+    let taken = Set(seats.map(\.name.rawValue))
+    let base = wanted.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+    if let base, !taken.contains(base), base != PlayerID.referee.rawValue { return PlayerID(base) }
+    let stem = base ?? "Player"
+    var number = base == nil ? seats.count + 1 : 2
+    while taken.contains("\(stem) \(number)") { number += 1 }
+    return PlayerID("\(stem) \(number)")
+  }
+
+  /// The record the store keeps.
+  var record: TableRecord {
+    TableRecord(
+      code: code.rawValue, phase: phase, isPublic: isPublic, options: options.text,
+      seats: seats.enumerated().map { index, seat in
+        SeatRecord(
+          seat: index, player: seat.left ? nil : seat.player, name: seat.name.rawValue,
+          computer: seat.computer)
+      })
+  }
+
+  /// The table the store kept.
+  init?(_ record: TableRecord, game: String) {
+    guard let code = TableCode(rawValue: record.code) else { return nil }
+    self.code = code
+    phase = record.phase
+    isPublic = record.isPublic
+    options = (try? JSON(parsing: record.options)) ?? [:]
+    seats = record.seats.map { seat in
+      Seat(
+        player: seat.player, name: PlayerID(seat.name), computer: seat.computer,
+        left: seat.player == nil && !seat.computer)
+    }
+    let seating = GameCatalog.seating(of: game)
+    seatRange = seating.range
+    takesComputers = seating.computers
+  }
+
+  init(
+    code: TableCode, game: String, options: JSON, isPublic: Bool, host: PlayerKey, name: PlayerID
+  ) {
+    self.code = code
+    phase = .lobby
+    self.isPublic = isPublic
+    self.options = options
+    seats = [Seat(player: host, name: name, computer: false)]
+    let seating = GameCatalog.seating(of: game)
+    seatRange = seating.range
+    takesComputers = seating.computers
+  }
+
+  /// The `table` message for a client who is `you` (nil: a watcher).
+  func message(room: RoomID, game: String, you: Int?, watchers: Int, connected: (Int) -> Bool)
+    -> JSON
+  {
+    let list: [JSON] = seats.enumerated().map { index, seat in
+      var entry: JSON = [
+        "seat": JSON(index), "name": .string(seat.name.rawValue), "computer": JSON(seat.computer),
+        "connected": JSON(seat.computer || connected(index)), "left": JSON(seat.left),
+      ]
+      if index == you { entry = entry.setting("you", to: true) }
+      return entry
+    }
+    let phaseName: String =
+      switch phase {
+      case .lobby: "lobby"
+      case .playing: "playing"
+      }
+    return [
+      "type": "table", "room": .string(room.rawValue), "code": .string(code.description),
+      "game": .string(game), "phase": .string(phaseName), "host": 0, "seats": .array(list),
+      "minSeats": JSON(seatRange.lowerBound), "maxSeats": JSON(seatRange.upperBound),
+      "public": JSON(isPublic), "watchers": JSON(watchers),
+    ]
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    var text = Substring(self)
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return String(text)
+  }
+}
+
+extension PlayerID {
+  /// Who a watcher of a table looks through: no seat, so no card of anyone's.
+  static let spectator = PlayerID("\u{1}watcher")
+}
