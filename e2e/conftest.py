@@ -36,6 +36,12 @@ def cardtable() -> str:
     return path
 
 
+# NB: the whole browser suite plays from one address against one server; the per-address limits
+# (tested on their own in test_limits.py) would stop it.
+LOOSE_LIMITS = ["--rooms-per-minute", "100000", "--connections-per-address", "100000",
+                "--messages-per-address", "1000000"]
+
+
 class Server:
     """One `cardtable serve` on loopback with its own data folder; `restart()` stops it and
     starts it again on the same data and the same port (the pages open on it reconnect)."""
@@ -53,7 +59,7 @@ class Server:
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [self.cardtable, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--web", str(WEB), "--data", str(self.data)],
+                 "--web", str(WEB), "--data", str(self.data), *LOOSE_LIMITS],
                 stdout=subprocess.PIPE, stderr=log, text=True)
         self.url = _listening_url(self.proc, self.log)
         self.port = int(re.search(r":(\d+)/", self.url).group(1))

@@ -20,13 +20,20 @@ def listening_url(process):
     raise AssertionError(f"serve did not start: {''.join(lines)!r} {process.stderr.read()}")
 
 
+# NB: tests that are not about the per-address limits play many games from one address.
+LOOSE_LIMITS = ("--rooms-per-minute", "100000", "--connections-per-address", "100000",
+                "--messages-per-address", "1000000")
+
+
 @contextlib.contextmanager
-def running_server(cardtable, web_root, *extra, descriptors=None, data=None, port=0):
+def running_server(cardtable, web_root, *extra, descriptors=None, data=None, port=0,
+                   limits=LOOSE_LIMITS):
     """Yields (base_url, process); the server is asked to stop with SIGTERM at the end.
 
     The server keeps its games in `data`, or in a fresh temporary directory removed afterwards
     (never the user's own). `descriptors` limits the server's open files (soft and hard), as
-    `ulimit -n` would."""
+    `ulimit -n` would. `limits` are the per-address limits' options (loose by default; `()`
+    for the server's own)."""
     def limit():
         if descriptors is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
@@ -36,7 +43,7 @@ def running_server(cardtable, web_root, *extra, descriptors=None, data=None, por
             data = stack.enter_context(tempfile.TemporaryDirectory(prefix="cardtable-e2e-"))
         process = subprocess.Popen(
             [cardtable, "serve", "--port", str(port), "--web", str(web_root), "--data", str(data),
-             *extra],
+             *limits, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         try:
             yield listening_url(process), process

@@ -154,7 +154,7 @@ def test_a_client_that_vanishes_mid_game_costs_nothing(server):
     host, port = url[len("http://"):-1].rsplit(":", 1)
     raw = socket.create_connection((host, int(port)))
     raw.sendall((
-        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
     ).encode())
     assert b"101" in raw.recv(4096).split(b"\r\n")[0]

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 import websockets
 
-from server import running_server, listening_url
+from server import LOOSE_LIMITS, running_server, listening_url
 from test_server import reply_to
 
 DECK = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
@@ -75,7 +75,8 @@ def without_clock(view):
 
 def start(cardtable, web_root, data, port=0):
     process = subprocess.Popen(
-        [cardtable, "serve", "--port", str(port), "--web", str(web_root), "--data", str(data)],
+        [cardtable, "serve", "--port", str(port), "--web", str(web_root), "--data", str(data),
+         *LOOSE_LIMITS],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return listening_url(process), process
 

@@ -67,6 +67,10 @@ class Server:
         if "--data" in usage:
             self.data = tempfile.TemporaryDirectory(prefix="cardtable-load-")
             arguments += ["--data", self.data.name]
+        if "--connections-per-address" in usage:
+            # NB: every client of the benchmark comes from 127.0.0.1.
+            arguments += ["--connections-per-address", "1000000", "--rooms-per-minute", "1e9",
+                          "--messages-per-address", "1e9"]
         self.process = subprocess.Popen(
             arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines = []

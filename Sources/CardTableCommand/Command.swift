@@ -36,6 +36,17 @@ public struct ServeOptions: Equatable, Sendable {
   public var durability = SQLiteStore.Durability.normal
   /// Seconds a seated player's dropped connection keeps their seat.
   public var graceSeconds = 30.0
+  /// The most connections one client address may hold.
+  public var connectionsPerAddress = 64
+  /// Messages a second one client address may send over all its connections.
+  public var messagesPerAddress = 200.0
+  /// New rooms and tables a minute one client address may make.
+  public var roomsPerMinute = 30.0
+  /// The `Host` names requests may use; nil: the server's own names when it listens on a
+  /// loopback address, any otherwise.
+  public var allowedHosts: [String]?
+  /// Origins besides the server's own whose pages may open a WebSocket.
+  public var allowedOrigins: [String] = []
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, webRoot: String? = nil, data: String? = nil,
@@ -78,6 +89,15 @@ extension Command {
                       full: also a power cut, at the cost of a disk flush per move
       --grace-seconds S  how long a player at a shared table whose connection drops keeps
                       their seat before they leave the game (default 30)
+
+    Limits for a server others can reach (docs/PROTOCOL.md "Order and limits"):
+      --connections-per-address N   connections one address may hold (default 64)
+      --messages-per-address R      messages a second over all of an address's connections
+                                    (default 200; each connection may send 30)
+      --rooms-per-minute R          new games and tables a minute per address (default 30)
+      --allowed-hosts A,B           Host names requests may use (default: on a loopback
+                                    address its own names, else any; list them behind a proxy)
+      --allowed-origins O,P         origins besides the server's own whose pages may connect
     """
 
   /// `stats`'s usage.
@@ -213,6 +233,8 @@ extension Command {
       arguments, of: "serve", usage: serveUsage,
       values: [
         "--host", "--port", "--web", "--data", "--keep-days", "--durability", "--grace-seconds",
+        "--connections-per-address", "--messages-per-address", "--rooms-per-minute",
+        "--allowed-hosts", "--allowed-origins",
       ], flags: [])
     if let help = options.help { return help }
     try options.noPositional()
@@ -241,6 +263,24 @@ extension Command {
             message: "serve: --grace-seconds must be from 1 to 3600, not \"\(value)\".")
         }
         serve.graceSeconds = seconds
+      case "--connections-per-address":
+        guard let count = Int(value), count >= 1 else {
+          throw UsageError(message: "serve: \(name) must be a whole number of at least 1.")
+        }
+        serve.connectionsPerAddress = count
+      case "--messages-per-address", "--rooms-per-minute":
+        guard let rate = Double(value), rate > 0, rate.isFinite else {
+          throw UsageError(message: "serve: \(name) must be a number above 0, not \"\(value)\".")
+        }
+        if name == "--rooms-per-minute" {
+          serve.roomsPerMinute = rate
+        } else {
+          serve.messagesPerAddress = rate
+        }
+      case "--allowed-hosts":
+        serve.allowedHosts = value.split(separator: ",").map { String($0).lowercased() }
+      case "--allowed-origins":
+        serve.allowedOrigins = value.split(separator: ",").map(String.init)
       default:
         guard let durability = SQLiteStore.Durability(rawValue: value) else {
           throw UsageError(

@@ -59,7 +59,8 @@ final class WebBridge: WebServer.Handler {
       parts.web?.close(connection)
       return
     }
-    parts.games?.connected(ClientID(connection.rawValue), at: parts.clock())
+    parts.games?.connected(
+      ClientID(connection.rawValue), at: parts.clock(), address: parts.web?.address(of: connection))
   }
 
   func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID) {
@@ -123,12 +124,19 @@ enum Serve {
     let bridge = WebBridge()
     let web = WebServer(
       configuration: WebServer.Configuration(
-        host: options.host, port: options.port, staticRoot: root, pageRoutes: pageRoutes),
+        host: options.host, port: options.port, staticRoot: root, pageRoutes: pageRoutes,
+        maximumConnectionsPerAddress: options.connectionsPerAddress,
+        addressMessagesPerSecond: options.messagesPerAddress,
+        addressMessageBurst: Int(options.messagesPerAddress * 2),
+        allowedHosts: options.allowedHosts ?? Self.ownNames(of: options.host),
+        allowedOrigins: options.allowedOrigins,
+        pageHeaders: WebServer.Configuration.publicPageHeaders),
       handler: bridge)
     bridge.attach(
       web: web, store: store,
       configuration: GameServer.Configuration(
-        keepDays: options.keepDays, gracePeriod: options.graceSeconds))
+        keepDays: options.keepDays, gracePeriod: options.graceSeconds,
+        roomsPerMinute: options.roomsPerMinute))
     // NB: before the loop thread starts, so this is the game server's only thread yet.
     let closed = bridge.closeIdleRooms()
     if closed > 0 {
@@ -156,6 +164,17 @@ enum Serve {
     print("CardTable stopped.")
     fflush(nil)
     return 0
+  }
+}
+
+extension Serve {
+  /// The names a server listening on `host` answers to when none are given: on a loopback
+  /// address only the loopback names (so that no other site's name can reach it); on any other
+  /// address any name (nil), since it cannot know the names it is reached by.
+  static func ownNames(of host: String) -> [String]? {
+    let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
+    guard loopback.contains(host.lowercased()) || host.hasPrefix("127.") else { return nil }
+    return ["localhost", "127.0.0.1", "[::1]", host.contains(":") ? "[\(host)]" : host]
   }
 }
 

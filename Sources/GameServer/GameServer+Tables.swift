@@ -17,6 +17,7 @@ extension GameServer {
     let owner = try player(of: client)
     let game = try request.requiredString("game", in: "host")
     guard GameCatalog.names.contains(game) else { throw .unknownGame(game) }
+    try mayMakeRoom(client, at: now)
     let options = request["options"].flatMap { $0 == .null ? nil : $0 } ?? [:]
     // NB: checked now, as the start will read them, so that a table cannot be started badly.
     _ = try GameCatalog.seat(options, of: game, players: [.solo], computers: [])

@@ -56,11 +56,18 @@ public final class GameServer {
     public var sweepInterval: Double
     /// How long a seated player's connection may be gone before the table makes them leave.
     public var gracePeriod: Double
+    /// How many rooms and tables one client address may make a minute (and at once, after a
+    /// quiet time, twice as many).
+    public var roomsPerMinute: Double
 
-    public init(keepDays: Int = 30, sweepInterval: Double = 3_600, gracePeriod: Double = 30) {
+    public init(
+      keepDays: Int = 30, sweepInterval: Double = 3_600, gracePeriod: Double = 30,
+      roomsPerMinute: Double = 30
+    ) {
       self.keepDays = keepDays
       self.sweepInterval = sweepInterval
       self.gracePeriod = gracePeriod
+      self.roomsPerMinute = roomsPerMinute
     }
   }
 
@@ -92,7 +99,13 @@ public final class GameServer {
     var room: RoomID?
     /// When this connection tried a table code that named no table, in the last minute.
     var wrongCodes: [Double] = []
+    /// The client's address, when the transport knows it.
+    var address: String?
   }
+
+  /// The rooms each client address may still make now: tokens that come back at
+  /// ``Configuration/roomsPerMinute``.
+  var roomAllowance: [String: (tokens: Double, at: Double)] = [:]
 
   /// - Parameters:
   ///   - host: where messages go and who keeps the timer.
@@ -144,9 +157,9 @@ public final class GameServer {
   // MARK: The host's calls
 
   /// A client connected: it is greeted with the protocol version and the game list.
-  public func connected(_ client: ClientID, at now: Double) {
+  public func connected(_ client: ClientID, at now: Double, address: String? = nil) {
     lastNow = now
-    connections[client] = Connection()
+    connections[client] = Connection(address: address)
     send(Welcome(), to: client)
     sweepIfDue(at: now)
     rearm()
@@ -460,6 +473,7 @@ public final class GameServer {
   {
     let owner = try player(of: client)
     let new = try NewGame(request, newSeed: newSeed)
+    try mayMakeRoom(client, at: now)
     let later =
       new.seedChosen
       ? LaterSeeds(seed: new.seed) : LaterSeeds(key: (random.next(), random.next()))
@@ -562,6 +576,25 @@ public final class GameServer {
     guard let record else { throw .noSuchRoom }
     guard record.status == .playing, record.match != nil else { return 0 }
     return GameCatalog.resumeCountdown(of: record.game)
+  }
+
+  /// Takes one of the rooms the client's address may make now, or refuses `too-many-rooms`.
+  func mayMakeRoom(_ client: ClientID, at now: Double) throws(WireError) {
+    guard let address = connections[client]?.address else { return }
+    let burst = max(1, configuration.roomsPerMinute * 2)
+    var allowance = roomAllowance[address] ?? (burst, now)
+    allowance.tokens = min(
+      burst, allowance.tokens + max(0, now - allowance.at) * configuration.roomsPerMinute / 60)
+    allowance.at = now
+    guard allowance.tokens >= 1 else {
+      roomAllowance[address] = allowance
+      throw WireError(
+        code: "too-many-rooms",
+        message: "Too many new games from your address; wait a minute and try again.")
+    }
+    allowance.tokens -= 1
+    // NB: a full allowance is the default; only addresses that used some are kept.
+    roomAllowance[address] = allowance.tokens >= burst ? nil : allowance
   }
 
   /// Wakes a room from the store: replays its current match through the rules.
@@ -820,6 +853,8 @@ public final class GameServer {
     guard now >= due else { return }
     nextSweep = now + configuration.sweepInterval
     closeIdleRooms(at: now)
+    // NB: an allowance refills within two minutes; older ones are full again.
+    roomAllowance = roomAllowance.filter { now - $0.value.at < 120 }
   }
 
   /// Keeps the host's one timer at the earliest due room (or the next sweep), dropping stale

@@ -41,6 +41,8 @@ final class EventLoop {
   private var releasedSinceTrim = 0
   /// Static files compressed once, while they stay the same.
   private var compressedFiles = StaticFiles.CompressedFiles()
+  /// The message rate of each client address, shared by its connections.
+  private var addressBuckets: [String: TokenBucket] = [:]
 
   private struct PendingRequest {
     var request: HTTPRequest
@@ -74,7 +76,8 @@ final class EventLoop {
     guard
       let listener = Listener(
         host: configuration.host, port: configuration.port,
-        maximumConnections: configuration.maximumConnections, log: configuration.log)
+        maximumConnections: configuration.maximumConnections,
+        maximumPerAddress: configuration.maximumConnectionsPerAddress, log: configuration.log)
     else {
       return .failure(.cannotListen(host: configuration.host, port: configuration.port))
     }
@@ -125,9 +128,9 @@ final class EventLoop {
     let marker = Unmanaged.passUnretained(self).toOpaque()
     listener.adopt = { socket in
       // NB: when adoption fails lws has closed the socket already.
-      guard let wsi = lws_adopt_socket_vhost(vhost, socket) else { return false }
+      guard let wsi = lws_adopt_socket_vhost(vhost, socket) else { return nil }
       lws_set_opaque_user_data(wsi, marker)
-      return true
+      return wsi
     }
     listener.start(on: loop)
     return .success(listener.port)
@@ -237,10 +240,18 @@ final class EventLoop {
       // NB: once per socket lws served, after it closed the descriptor.
       if lws_get_opaque_user_data(wsi) == Unmanaged.passUnretained(self).toOpaque() {
         lws_set_opaque_user_data(wsi, nil)
-        listener?.connectionClosed()
+        if let (address, left) = listener?.connectionClosed(wsi), left == 0 {
+          addressBuckets[address] = nil
+        }
       }
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+      // NB: a nonzero answer refuses the upgrade; lws hangs up without a WebSocket.
+      return hostAllowed(wsi) && originAllowed(wsi) ? 0 : 1
     case LWS_CALLBACK_HTTP:
       let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+      guard hostAllowed(wsi) else {
+        return respond(wsi, .text("unknown host\n", status: 421))
+      }
       return httpRequest(wsi, path: path)
     case LWS_CALLBACK_HTTP_BODY:
       if var pending = pendingRequests[wsi], let input {
@@ -323,7 +334,8 @@ final class EventLoop {
     // is refused unread (too large, binary) costs one token.
     let parsed = discarded || binary ? 0 : bytes
     let cost = 1 + Double(parsed / max(configuration.bytesPerToken, 1))
-    if !connection.bucket.take(cost, now: uv_hrtime()) {
+    let now = uv_hrtime()
+    if !connection.bucket.take(cost, now: now) || !addressAllows(connection, cost: cost, now: now) {
       handler.refused(connection.id, reason: .tooFast)
     } else if discarded {
       handler.refused(connection.id, reason: .tooLarge(bytes))
@@ -338,6 +350,27 @@ final class EventLoop {
         }
       }
     }
+  }
+
+  /// Whether the connection's address, all its connections together, may send a message of
+  /// `cost` now (``WebServer/Configuration/addressMessagesPerSecond``).
+  private func addressAllows(_ connection: Connection, cost: Double, now: UInt64) -> Bool {
+    guard configuration.addressMessagesPerSecond.isFinite,
+      let address = listener?.address(of: connection.wsi)
+    else { return true }
+    var bucket =
+      addressBuckets[address]
+      ?? TokenBucket(
+        rate: configuration.addressMessagesPerSecond, burst: configuration.addressMessageBurst,
+        now: now)
+    let allowed = bucket.take(cost, now: now)
+    addressBuckets[address] = bucket
+    return allowed
+  }
+
+  /// The client address of an open connection.
+  func address(of id: ConnectionID) -> String? {
+    connections[id].flatMap { listener?.address(of: $0.wsi) }
   }
 
   /// Queues a message for a connection now: the loop thread's own send, with no hop.
@@ -438,6 +471,34 @@ final class EventLoop {
     }
   }
 
+  // MARK: - Host and origin
+
+  /// Whether the request's `Host` names the server (``WebServer/Configuration/allowedHosts``).
+  private func hostAllowed(_ wsi: OpaquePointer) -> Bool {
+    guard let allowed = configuration.allowedHosts else { return true }
+    guard let host = header(wsi, WSI_TOKEN_HOST) else { return false }
+    return allowed.contains(Self.hostName(host).lowercased())
+  }
+
+  /// Whether a browser page may open this WebSocket: it comes from the server's own origin (or
+  /// one allowed), or sends no `Origin` at all (a program rather than a page).
+  private func originAllowed(_ wsi: OpaquePointer) -> Bool {
+    guard let origin = header(wsi, WSI_TOKEN_ORIGIN)?.lowercased() else { return true }
+    if configuration.allowedOrigins.contains(where: { $0.lowercased() == origin }) { return true }
+    guard let host = header(wsi, WSI_TOKEN_HOST)?.lowercased(),
+      let separator = origin.firstRange(of: "://")
+    else { return false }
+    return origin[separator.upperBound...] == host
+  }
+
+  /// A `Host` header's name without its port: `example.org`, `127.0.0.1`, `[::1]`.
+  static func hostName(_ host: String) -> String {
+    if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
+      return String(host[...end])
+    }
+    return String(host.prefix { $0 != ":" })
+  }
+
   // MARK: - HTTP
 
   private func httpRequest(_ wsi: OpaquePointer, path: String) -> Int32 {
@@ -486,6 +547,7 @@ final class EventLoop {
       ("cache-control:", StaticFiles.cacheControl(for: file.path)),
       ("x-content-type-options:", "nosniff"),
     ]
+    headers += configuration.pageHeaders
     if compressible { headers.append(("vary:", "Accept-Encoding")) }
     if let matched = header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
       matched.split(separator: ",").contains(where: {
@@ -530,7 +592,8 @@ final class EventLoop {
     let result = writeHeaders(
       wsi, status: response.status, contentType: response.contentType,
       length: response.body.count,
-      headers: [("cache-control:", "no-store"), ("x-content-type-options:", "nosniff")])
+      headers: [("cache-control:", "no-store"), ("x-content-type-options:", "nosniff")]
+        + configuration.pageHeaders)
     if result == 0 {
       responseBodies[wsi] = response.body
       lws_callback_on_writable(wsi)

@@ -33,8 +33,15 @@ final class Listener {
   private var refused = 0
   /// Whether the limit (or a failed `accept`) has been logged and not yet lifted.
   private var atLimit = false
-  /// Called with each accepted socket; returns whether lws took it.
-  var adopt: (Int32) -> Bool = { _ in false }
+  /// Called with each accepted socket; returns lws's connection when lws took it.
+  var adopt: (Int32) -> OpaquePointer? = { _ in nil }
+  /// The most sockets one client address may hold; nil for no limit.
+  let maximumPerAddress: Int?
+  /// Sockets served per client address, and each connection's address.
+  private var perAddress: [String: Int] = [:]
+  private var addresses: [OpaquePointer: String] = [:]
+  /// Addresses whose limit has been logged and not yet lifted.
+  private var loggedAddresses: Set<String> = []
 
   /// Binds `host:port` (a numeric address or a host name) and reads the descriptor limit.
   ///
@@ -42,12 +49,15 @@ final class Listener {
   ///   - host: where to listen.
   ///   - port: the port, or 0 for any free one.
   ///   - maximumConnections: a lower limit than the descriptors allow, if any.
+  ///   - maximumPerAddress: the most connections one client address may hold, if any.
   ///   - log: where the limit's few lines go.
   init?(
-    host: String, port: Int, maximumConnections: Int?, log: @escaping @Sendable (String) -> Void
+    host: String, port: Int, maximumConnections: Int?, maximumPerAddress: Int? = nil,
+    log: @escaping @Sendable (String) -> Void
   ) {
     guard let (descriptor, bound) = Listener.bind(host: host, port: port) else { return nil }
     self.descriptor = descriptor
+    self.maximumPerAddress = maximumPerAddress
     self.port = bound
     self.log = log
     var limits = rlimit()
@@ -91,9 +101,21 @@ final class Listener {
     }
   }
 
-  /// A socket lws served has closed.
-  func connectionClosed() {
+  /// The client address of a connection lws serves for us.
+  func address(of wsi: OpaquePointer) -> String? { addresses[wsi] }
+
+  /// A socket lws served has closed; returns its address and how many that address still
+  /// holds.
+  @discardableResult
+  func connectionClosed(_ wsi: OpaquePointer) -> (address: String, left: Int)? {
     open -= 1
+    var result: (String, Int)?
+    if let address = addresses.removeValue(forKey: wsi) {
+      let left = (perAddress[address] ?? 1) - 1
+      perAddress[address] = left > 0 ? left : nil
+      if left < (maximumPerAddress ?? .max) { loggedAddresses.remove(address) }
+      result = (address, left)
+    }
     let lowWater = limit - max(limit / 20, 1)
     if atLimit && open <= lowWater {
       log("CardTable: \(open) connections open; accepting again (\(refused) refused meanwhile).")
@@ -104,6 +126,7 @@ final class Listener {
       uv_timer_stop(retry)
       watch(true)
     }
+    return result
   }
 
   private func watch(_ on: Bool) {
@@ -122,7 +145,13 @@ final class Listener {
   /// Accepts the connections waiting, a few at a time so that the loop stays fair.
   private func acceptWaiting() {
     for _ in 0..<64 {
-      let socket = accept(descriptor, nil, nil)
+      var storage = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let socket = withUnsafeMutablePointer(to: &storage) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          accept(descriptor, $0, &length)
+        }
+      }
       if socket < 0 {
         switch errno {
         case EAGAIN, EWOULDBLOCK: return
@@ -152,19 +181,55 @@ final class Listener {
         refuse(socket)
         continue
       }
+      let address = Self.numericHost(&storage, length)
+      if let most = maximumPerAddress, perAddress[address, default: 0] >= most {
+        reset(socket)
+        if loggedAddresses.insert(address).inserted {
+          log(
+            "CardTable: \(address) holds \(most) connections, the most one address may; "
+              + "refusing more from it.")
+        }
+        continue
+      }
       _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
       _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
       var yes: Int32 = 1
       setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-      if adopt(socket) { open += 1 }
+      if let wsi = adopt(socket) {
+        open += 1
+        addresses[wsi] = address
+        perAddress[address, default: 0] += 1
+      }
     }
+  }
+
+  /// The client's address as text: `127.0.0.1`, `2001:db8::1` (an IPv4 address mapped into
+  /// IPv6 reads as IPv4).
+  private static func numericHost(_ storage: inout sockaddr_storage, _ length: socklen_t)
+    -> String
+  {
+    var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+    let status = withUnsafePointer(to: &storage) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getnameinfo($0, length, &name, socklen_t(name.count), nil, 0, NI_NUMERICHOST)
+      }
+    }
+    guard status == 0 else { return "?" }
+    let text = String(
+      decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
+  }
+
+  /// Resets a connection at once, so that its client knows without waiting.
+  private func reset(_ socket: Int32) {
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    Glibc.close(socket)
   }
 
   /// Resets a connection over the limit at once, so that its client knows without waiting.
   private func refuse(_ socket: Int32) {
-    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-    Glibc.close(socket)
+    reset(socket)
     refused += 1
     if !atLimit {
       log("CardTable: \(open) connections open, the limit; refusing new ones.")

@@ -32,6 +32,23 @@ extension WebServer {
     /// The most connections open at once; nil for as many as the descriptor limit allows
     /// after a reserve for the server's own needs (5 %, at least 32).
     public var maximumConnections: Int?
+    /// The most connections one client address may hold open at once; nil for no limit.
+    public var maximumConnectionsPerAddress: Int?
+    /// The rate at which all the WebSockets of one address together may send messages (each
+    /// connection's own rate applies too), and their burst.
+    public var addressMessagesPerSecond: Double
+    public var addressMessageBurst: Int
+    /// The `Host` names (without port) requests may name; nil for any. A server on a loopback
+    /// address should list only its own names, so that a page of another site cannot reach
+    /// it by a name that resolves to 127.0.0.1 (DNS rebinding).
+    public var allowedHosts: [String]?
+    /// Origins (`https://example.org`) besides the server's own whose pages may open a
+    /// WebSocket; a browser's WebSocket from any other origin is refused. A client that sends
+    /// no `Origin` (a program, not a browser page) is not refused.
+    public var allowedOrigins: [String]
+    /// Headers sent with every static file and page: the Content-Security-Policy, frame
+    /// protection and the like.
+    public var pageHeaders: [(String, String)]
     /// Where the server's few log lines go (the connection limit reached and lifted).
     public var log: @Sendable (String) -> Void
 
@@ -47,6 +64,12 @@ extension WebServer {
       maximumOutboxBytes: Int = 4 * 1024 * 1024,
       idlePingSeconds: Int = 30,
       maximumConnections: Int? = nil,
+      maximumConnectionsPerAddress: Int? = nil,
+      addressMessagesPerSecond: Double = .infinity,
+      addressMessageBurst: Int = 1_000_000,
+      allowedHosts: [String]? = nil,
+      allowedOrigins: [String] = [],
+      pageHeaders: [(String, String)] = [],
       log: @escaping @Sendable (String) -> Void = Configuration.logToStandardError
     ) {
       self.host = host
@@ -60,8 +83,29 @@ extension WebServer {
       self.maximumOutboxBytes = maximumOutboxBytes
       self.idlePingSeconds = idlePingSeconds
       self.maximumConnections = maximumConnections
+      self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
+      self.addressMessagesPerSecond = addressMessagesPerSecond
+      self.addressMessageBurst = addressMessageBurst
+      self.allowedHosts = allowedHosts
+      self.allowedOrigins = allowedOrigins
+      self.pageHeaders = pageHeaders
       self.log = log
     }
+
+    /// What a site others can reach sends with its pages: a Content-Security-Policy that lets
+    /// the page load and connect only to its own origin, no framing, no sniffing, no referrer
+    /// (a room's link is its key).
+    public static let publicPageHeaders: [(String, String)] = [
+      (
+        "content-security-policy:",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+          + "form-action 'self'; frame-ancestors 'none'"
+      ),
+      ("x-frame-options:", "DENY"),
+      ("referrer-policy:", "no-referrer"),
+      ("cross-origin-opener-policy:", "same-origin"),
+    ]
 
     /// Writes a line to standard error.
     public static let logToStandardError: @Sendable (String) -> Void = { line in

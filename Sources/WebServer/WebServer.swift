@@ -168,6 +168,12 @@ public final class WebServer: Sendable {
     running?.sendNow(text, to: connection)
   }
 
+  /// The client address (`127.0.0.1`, `2001:db8::1`) of an open connection, for the loop
+  /// thread only.
+  public func address(of connection: ConnectionID) -> String? {
+    running?.address(of: connection)
+  }
+
   /// Sets the one timer of the application, replacing any earlier setting: ``Handler/timerFired()``
   /// is called on the loop thread after `seconds`; nil stops it. For the loop thread only.
   public func setTimer(after seconds: Double?) {

@@ -81,6 +81,11 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   controls.append(hint);
   /** @type {HTMLInputElement|null} */
   let twoPlayer = null;
+  /**
+   * The request id of the new game the toggle asked for, until its reply arrives (0: none):
+   * meanwhile the toggle shows what was asked, not the running game's setting.
+   */
+  let toggleRequest = 0;
   if (config.twoPlayer) {
     const toggle = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'two-player' }));
     twoPlayer = toggle;
@@ -90,7 +95,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       // NB: saved before the new game is asked for; the server answers in order.
       saveTwoPlayer(toggle.checked, conn);
       seed = null;
-      newGame();
+      toggleRequest = newGame();
     });
     controls.append(el('label.toggle', { for: 'two-player' }, twoPlayer, el('span', { text: 'Two players' })));
   }
@@ -122,11 +127,12 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     return result;
   }
 
+  /** @returns {number} the request's id */
   function newGame() {
     /** @type {import('../../protocol.js').NewGame} */
     const message = { cmd: 'new', game, options: options() };
     if (seed !== null && seed !== '') message.seed = seed;
-    conn.send(message);
+    return conn.send(message);
   }
   if (fresh) newGame();
 
@@ -235,7 +241,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     for (const button of acting) button.disabled = readOnly;
     if (twoPlayer) {
       twoPlayer.disabled = readOnly;
-      twoPlayer.checked = view.settings?.twoPlayer === true;
+      if (!toggleRequest) twoPlayer.checked = view.settings?.twoPlayer === true;
     }
     if (view.players && view.current) {
       players.hidden = false;
@@ -266,6 +272,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
 
   return {
     update(message) {
+      if (toggleRequest && message.reply === toggleRequest) toggleRequest = 0;
       const wasOver = view?.over;
       view = message.view;
       version = message.version;
@@ -287,6 +294,13 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       if (wasOver && !view.over) over.replaceChildren();
     },
     redraw() { if (view && !past) draw(view); },
+    error(message) {
+      // NB: the new game the toggle asked for was refused: the toggle shows the game again.
+      if (toggleRequest && message.reply === toggleRequest) {
+        toggleRequest = 0;
+        if (view && !past) draw(view);
+      }
+    },
     showPast(shown) {
       past = /** @type {MatchingView|null} */ (shown);
       // NB: a past view and the live one may differ in being over: the banner is drawn anew.
