@@ -27,8 +27,8 @@ extension SnapGame: WireGame {
     options.deck?.map(\.description)
   }
 
-  /// Snap!'s view on the wire (docs/ENGINE.md "snap"): `viewer`, `endReason` and `matching`
-  /// only when they apply; each seat's `closed` and `open` piles for the referee only.
+  /// Snap!'s view on the wire (docs/ENGINE.md "snap"): `viewer`, `endReason`, `matching` and
+  /// `computerSpeed` only when they apply; each seat's `closed` and `open` piles for the referee only.
   public struct WireView: WireViewType {
     /// One seat.
     public struct Seat: Codable, Equatable, Sendable {
@@ -87,6 +87,8 @@ extension SnapGame: WireGame {
     public var canStartNextRound: Bool
     public var matching: [PlayerID]?
     public var players: [Seat]
+    /// The computer players' speed, when it is not the original (RULES §5.5).
+    public var computerSpeed: ComputerSpeed?
 
     public init(_ view: View, cache: inout NoCache) {
       phase = view.phase
@@ -112,6 +114,7 @@ extension SnapGame: WireGame {
           openTop: player.openTop, gamesWon: player.gamesWon, won: RuleTexts.won(player.gamesWon),
           computer: player.isComputer, host: player.isHost, left: player.hasLeft)
       }
+      computerSpeed = view.computerSpeed == .original ? nil : view.computerSpeed
     }
   }
 }
