@@ -1,6 +1,7 @@
 import CardTableCore
 import MatchingGame
 import MemoryGame
+import SetGame
 import SnapGame
 
 /// The rule book's words (RULES.md): the status lines, history entries, titles and Snap!
@@ -43,6 +44,27 @@ public enum RuleTexts {
   /// The status line of a table: its last play's, or empty before the first choice.
   public static func status<Rule>(_ lastPlay: ChoiceTable<Rule>.Play?) -> String {
     lastPlay.map(status) ?? ""
+  }
+
+  // MARK: Set as a race (docs/ENGINE.md "set")
+
+  /// A judged selection of a race: `Ann: Matched A B C for 16 points.` or
+  /// `Bob: A B C don’t match! 2 point penalty!` (the cards in table order).
+  public static func claim(_ claim: SetGame.Claim) -> String {
+    "\(claim.player): " + status(claim.play)
+  }
+
+  /// A race's status line: its last claim, empty before the first; at the end
+  /// `Ann wins with 40 points!` or `A tie: Ann and Bob scored 30 points each.`, and
+  /// `Everyone has left.`
+  public static func raceStatus(_ view: SetGame.View) -> String {
+    if view.deserted { return "Everyone has left." }
+    if view.over {
+      return winner(
+        of: view.racers.map { PlayerScore(player: $0.id, score: $0.score) }, unit: "point",
+        verb: "scored")
+    }
+    return view.claims.last.map(claim) ?? ""
   }
 
   // MARK: Memory and Concentration (RULES §3, §4, §7)

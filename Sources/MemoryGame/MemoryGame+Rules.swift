@@ -197,13 +197,6 @@ extension MemoryGame {
     return GameRecord(
       settings: state.settings, seed: state.seed, score: state.score, players: scores,
       moves: state.moves, ending: ending,
-      winner: ending == .finished ? soleLeader(of: scores) : nil)
-  }
-
-  /// The player with the highest score, or nil when two or more share it.
-  public static func soleLeader(of scores: [PlayerScore]) -> PlayerID? {
-    guard let best = scores.map(\.score).max() else { return nil }
-    let leaders = scores.filter { $0.score == best }
-    return leaders.count == 1 ? leaders[0].player : nil
+      winner: ending == .finished ? scores.soleLeader : nil)
   }
 }
