@@ -61,6 +61,31 @@ public enum GameCatalog {
     (try? rules(of: game))?.resumeCountdown ?? 0
   }
 
+  /// How many seats a table of `game` has, computer players' included
+  /// (``WireGame/seatRange``).
+  ///
+  /// - Throws: `unknown-game`.
+  public static func seatRange(of game: String) throws(WireError) -> ClosedRange<Int> {
+    try rules(of: game).seatRange
+  }
+
+  /// Whether computer players may fill a table of `game` (``WireGame/takesComputerPlayers``).
+  ///
+  /// - Throws: `unknown-game`.
+  public static func takesComputerPlayers(_ game: String) throws(WireError) -> Bool {
+    try rules(of: game).takesComputerPlayers
+  }
+
+  /// `options` of `game` with its seated players and computer players put in
+  /// (``WireGame/options(_:seating:computers:)``).
+  ///
+  /// - Throws: `unknown-game`, or `bad-request` for a seating the game does not take.
+  public static func options(
+    _ options: JSON, of game: String, seating players: [PlayerID], computers: [PlayerID] = []
+  ) throws(WireError) -> JSON {
+    try rules(of: game).options(options, seating: players, computers: computers)
+  }
+
   /// Checks `options` as `new` would for `game`.
   ///
   /// - Throws: `unknown-game`, or `bad-request` naming what is wrong.

@@ -7,6 +7,16 @@ extension MemoryGame: WireGame {
   // NB: in a game in turns an action names its player (`"player":"Ann"`, by default `You`);
   // a game alone ignores who acts.
   public static let actionsNamePlayer = true
+  /// One to four players take turns.
+  public static let seatRange = 1...4
+
+  /// `{"players":["Ann","Bob"]}` put in (kept with Memory's `difficulty`); one player plays
+  /// alone.
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    try seatingPlayers(options, players, computers: computers)
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options

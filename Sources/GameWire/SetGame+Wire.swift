@@ -8,6 +8,19 @@ extension SetGame: WireGame {
   // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
   // the move of whoever's turn it is (one shared screen).
   public static let actionsNamePlayer = true
+  /// One player alone, or a race of two to four.
+  public static let seatRange = 1...4
+
+  /// A race's `{"players":["Ann","Bob"]}` put in; one player plays alone (two-player Set is
+  /// two people at one seat, and cannot be a race).
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    if players.count > 1, options["twoPlayer"] == true {
+      throw .badRequest("A race seats its own players; two-player Set shares one table.")
+    }
+    return try seatingPlayers(options, players, computers: computers)
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options

@@ -6,6 +6,20 @@ extension SnapGame: WireGame {
   public static let actionsTitle = "Snap!"
   /// `{"type":"turn","player":"Lucy"}`; `player` defaults to `You`.
   public static let actionsNamePlayer = true
+  /// Two to four at the table, computer players included.
+  public static let seatRange = 2...4
+  /// Computer players fill the empty seats.
+  public static let takesComputerPlayers = true
+
+  /// `players` (the seated players in joining order, host first, then the computer players)
+  /// and `computer` put in; `starting` and `computerSpeed` kept.
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    try checkedSeating(options, players: players, computers: computers)
+      .setting("players", to: JSON((players + computers).map(\.rawValue)))
+      .setting("computer", to: JSON(computers.map(\.rawValue)))
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options
