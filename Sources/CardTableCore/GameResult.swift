@@ -17,6 +17,15 @@ public struct PlayerScore: Sendable, Equatable, Codable {
   }
 }
 
+extension Array where Element == PlayerScore {
+  /// The player with the highest score, or nil when two or more share it (or there is none).
+  public var soleLeader: PlayerID? {
+    guard let best = map(\.score).max() else { return nil }
+    let leaders = filter { $0.score == best }
+    return leaders.count == 1 ? leaders[0].player : nil
+  }
+}
+
 /// Which way a game's scores are better (Memory counts mistakes; Matchismo counts points).
 public enum ScoreOrder: String, Sendable, Equatable, Codable {
   case higherIsBetter = "higher"

@@ -20,7 +20,10 @@ extension GameServer {
     try mayMakeRoom(client, at: now)
     let options = request["options"].flatMap { $0 == .null ? nil : $0 } ?? [:]
     // NB: checked now, as the start will read them, so that a table cannot be started badly.
-    _ = try GameCatalog.seat(options, of: game, players: [.solo], computers: [])
+    guard try GameCatalog.seatRange(of: game).upperBound > 1 else {
+      throw WireError(code: "single-player", message: "\(game) is played by one player.")
+    }
+    _ = try GameCatalog.options(options, of: game, seating: ["host", "guest"])
     try GameCatalog.checkOptions(options, of: game)
     var deal: JSON = ["options": options]
     for member in ["seed", "deck"] {
@@ -90,8 +93,10 @@ extension GameServer {
       let player = connections[client]?.player, table.seat(of: player.key) == nil,
       table.seats.count < table.seatRange.upperBound
     else { return false }
-    table.seats.append(
-      Table.Seat(player: player.key, name: table.name(for: Table.wanted(player)), computer: false))
+    // NB: people sit before the computer players, in the order the game will seat them.
+    table.seats.insert(
+      Table.Seat(player: player.key, name: table.name(for: Table.wanted(player)), computer: false),
+      at: table.seats.firstIndex(where: \.computer) ?? table.seats.endIndex)
     room.table = table
     return true
   }
@@ -111,7 +116,7 @@ extension GameServer {
         "code": .string(TableCode(rawValue: summary.table.code)?.description ?? summary.table.code),
         "host": .string(summary.table.seats.first?.name ?? ""),
         "seats": JSON(summary.table.seats.count),
-        "players": JSON(GameCatalog.seating(of: summary.game).range.upperBound),
+        "players": JSON((try? GameCatalog.seatRange(of: summary.game))?.upperBound ?? 1),
       ]
     }
     send(Answer(cmd: "tables", members: [("tables", list)], reply: reply), to: client)
@@ -166,13 +171,15 @@ extension GameServer {
     throws(WireError)
   {
     let seated = table.seats.filter { !$0.left }
-    guard seated.count >= table.seatRange.lowerBound else {
+    // NB: a table is for playing together: one person alone plays without hosting.
+    let fewest = max(2, table.seatRange.lowerBound)
+    guard seated.count >= fewest else {
       throw WireError(
-        code: "too-few-players",
-        message: "\(room.game) needs at least \(table.seatRange.lowerBound) players.")
+        code: "too-few-players", message: "\(room.game) needs at least \(fewest) players.")
     }
-    let options = try GameCatalog.seat(
-      table.options["options"] ?? [:], of: room.game, players: seated.map(\.name),
+    let options = try GameCatalog.options(
+      table.options["options"] ?? [:], of: room.game,
+      seating: seated.filter { !$0.computer }.map(\.name),
       computers: seated.filter(\.computer).map(\.name))
     let new = try NewGame(
       table.options.setting("game", to: .string(room.game)).setting("options", to: options),

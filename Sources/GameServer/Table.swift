@@ -81,9 +81,8 @@ struct Table: Sendable {
         player: seat.player, name: PlayerID(seat.name), computer: seat.computer,
         left: seat.player == nil && !seat.computer)
     }
-    let seating = GameCatalog.seating(of: game)
-    seatRange = seating.range
-    takesComputers = seating.computers
+    seatRange = (try? GameCatalog.seatRange(of: game)) ?? 1...1
+    takesComputers = (try? GameCatalog.takesComputerPlayers(game)) ?? false
   }
 
   init(
@@ -94,9 +93,8 @@ struct Table: Sendable {
     self.isPublic = isPublic
     self.options = options
     seats = [Seat(player: host, name: name, computer: false)]
-    let seating = GameCatalog.seating(of: game)
-    seatRange = seating.range
-    takesComputers = seating.computers
+    seatRange = (try? GameCatalog.seatRange(of: game)) ?? 1...1
+    takesComputers = (try? GameCatalog.takesComputerPlayers(game)) ?? false
   }
 
   /// The `table` message for a client who is `you` (nil: a watcher).

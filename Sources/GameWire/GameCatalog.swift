@@ -61,31 +61,29 @@ public enum GameCatalog {
     (try? rules(of: game))?.resumeCountdown ?? 0
   }
 
-  /// How many can sit at a table of `game`, and whether computer players may fill its seats.
-  public static func seating(of game: String) -> (range: ClosedRange<Int>, computers: Bool) {
-    switch game {
-    case "snap": (2...4, true)
-    default: (1...1, false)
-    }
+  /// How many seats a table of `game` has, computer players' included
+  /// (``WireGame/seatRange``).
+  ///
+  /// - Throws: `unknown-game`.
+  public static func seatRange(of game: String) throws(WireError) -> ClosedRange<Int> {
+    try rules(of: game).seatRange
   }
 
-  /// `options` for `game` with the table's `players` put in, in seat order, and the seats the
-  /// computer plays.
+  /// Whether computer players may fill a table of `game` (``WireGame/takesComputerPlayers``).
   ///
-  /// - Throws: `bad-request` when the options are not an object, `single-player` for a game only
-  ///   one can play.
-  public static func seat(
-    _ options: JSON, of game: String, players: [PlayerID], computers: [PlayerID]
+  /// - Throws: `unknown-game`.
+  public static func takesComputerPlayers(_ game: String) throws(WireError) -> Bool {
+    try rules(of: game).takesComputerPlayers
+  }
+
+  /// `options` of `game` with its seated players and computer players put in
+  /// (``WireGame/options(_:seating:computers:)``).
+  ///
+  /// - Throws: `unknown-game`, or `bad-request` for a seating the game does not take.
+  public static func options(
+    _ options: JSON, of game: String, seating players: [PlayerID], computers: [PlayerID] = []
   ) throws(WireError) -> JSON {
-    guard options.keys != nil else { throw .badRequest("A table's options must be an object.") }
-    guard seating(of: game).range.upperBound > 1 else {
-      throw WireError(code: "single-player", message: "\(game) is played by one player.")
-    }
-    var seated = options.setting("players", to: JSON(players.map(\.rawValue)))
-    if seating(of: game).computers {
-      seated = seated.setting("computer", to: JSON(computers.map(\.rawValue)))
-    }
-    return seated
+    try rules(of: game).options(options, seating: players, computers: computers)
   }
 
   /// Checks `options` as `new` would for `game`.

@@ -4,6 +4,15 @@ import MatchingGame
 extension MatchingGame: WireGame {
   public static let wireNames = ["matchismo"]
   public static let actionsTitle = "Matchismo"
+  /// Matchismo is played alone.
+  public static let seatRange = 1...1
+
+  /// The options as they are: one player, who plays alone.
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    try checkedSeating(options, players: players, computers: computers)
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options

@@ -4,6 +4,19 @@ import MemoryGame
 extension MemoryGame: WireGame {
   public static let wireNames = ["memory", "concentration"]
   public static let actionsTitle = "Memory and Concentration"
+  // NB: in a game in turns an action names its player (`"player":"Ann"`, by default `You`);
+  // a game alone ignores who acts.
+  public static let actionsNamePlayer = true
+  /// One to four players take turns.
+  public static let seatRange = 1...4
+
+  /// `{"players":["Ann","Bob"]}` put in (kept with Memory's `difficulty`); one player plays
+  /// alone.
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    try seatingPlayers(options, players, computers: computers)
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options
@@ -21,8 +34,15 @@ extension MemoryGame: WireGame {
 
   /// Memory's and Concentration's view on the wire (docs/ENGINE.md "memory"): Memory's board
   /// positions say `removed`, Concentration's `matched`, and Concentration adds `moves` and
-  /// `tilt`.
+  /// `tilt`; a game in turns adds `players` and `turn`.
   public struct WireView: WireViewType {
+    /// One player of a game in turns: `{"player":"Ann","pairs":2,"left":false}`.
+    public struct Player: Codable, Equatable, Sendable {
+      public var player: PlayerID
+      public var pairs: Int
+      public var left: Bool
+    }
+
     public struct Position: Codable, Hashable, Sendable, MemoizedEncoding {
       public var card: PlayingCard?
       public var faceUp: Bool
@@ -59,6 +79,10 @@ extension MemoryGame: WireGame {
     public var board: [Position]
     public var moves: Int?
     public var tilt: [Int]?
+    /// The players in turn order, in a game in turns only.
+    public var players: [Player]?
+    /// The player on turn (`null` once the game is over), in a game in turns only.
+    public var turn: Nullable<PlayerID>?
 
     public init(_ view: View, cache: inout NoCache) {
       let concentration = view.variant == .concentration
@@ -80,6 +104,10 @@ extension MemoryGame: WireGame {
       }
       moves = concentration ? view.moves : nil
       tilt = concentration ? view.tilt : nil
+      if !view.players.isEmpty {
+        players = view.players.map { Player(player: $0.id, pairs: $0.pairs, left: $0.hasLeft) }
+        turn = Nullable(wrappedValue: view.turn)
+      }
     }
   }
 }

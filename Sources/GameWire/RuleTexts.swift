@@ -1,6 +1,7 @@
 import CardTableCore
 import MatchingGame
 import MemoryGame
+import SetGame
 import SnapGame
 
 /// The rule book's words (RULES.md): the status lines, history entries, titles and Snap!
@@ -45,19 +46,44 @@ public enum RuleTexts {
     lastPlay.map(status) ?? ""
   }
 
+  // MARK: Set as a race (docs/ENGINE.md "set")
+
+  /// A judged selection of a race: `Ann: Matched A B C for 16 points.` or
+  /// `Bob: A B C don’t match! 2 point penalty!` (the cards in table order).
+  public static func claim(_ claim: SetGame.Claim) -> String {
+    "\(claim.player): " + status(claim.play)
+  }
+
+  /// A race's status line: its last claim, empty before the first; at the end
+  /// `Ann wins with 40 points!` or `A tie: Ann and Bob scored 30 points each.`, and
+  /// `Everyone has left.`
+  public static func raceStatus(_ view: SetGame.View) -> String {
+    if view.deserted { return "Everyone has left." }
+    if view.over {
+      return winner(
+        of: view.racers.map { PlayerScore(player: $0.id, score: $0.score) }, unit: "point",
+        verb: "scored")
+    }
+    return view.claims.last.map(claim) ?? ""
+  }
+
   // MARK: Memory and Concentration (RULES §3, §4, §7)
 
   /// The end dialog's heading: `Great!` for Memory, `Cleared!` for Concentration; nil while
-  /// the game goes on.
+  /// the game goes on, and when every player left before the end.
   public static func title(_ view: MemoryGame.View) -> String? {
-    guard view.over else { return nil }
+    guard view.over, !view.deserted else { return nil }
     return view.variant == .memory ? "Great!" : "Cleared!"
   }
 
   /// The line under the board: `Pairs found: 2 of 6. Score: 1`, `You won with score: 3!`,
-  /// `All 26 pairs found in 40 moves.`
+  /// `All 26 pairs found in 40 moves.`; in turns `Ann's turn. Pairs: Ann 2, Bob 1` (`Your
+  /// turn. …` to Ann), at the end `Ann wins with 4 pairs!` or
+  /// `A tie: Ann and Bob found 3 pairs each.`, and `Everyone has left.`
   public static func status(_ view: MemoryGame.View) -> String {
-    switch (view.variant, view.over) {
+    if view.deserted { return "Everyone has left." }
+    if !view.players.isEmpty { return statusInTurns(view) }
+    return switch (view.variant, view.over) {
     case (.memory, true): "You won with score: \(view.score)!"
     case (.concentration, true): "All \(view.pairCount) pairs found in \(view.moves) moves."
     case (.memory, false):
@@ -65,6 +91,30 @@ public enum RuleTexts {
     case (.concentration, false):
       "Pairs found: \(view.pairsFound) of \(view.pairCount). Moves: \(view.moves)"
     }
+  }
+
+  /// The status line of a game in turns (docs/ENGINE.md "memory").
+  private static func statusInTurns(_ view: MemoryGame.View) -> String {
+    let scores = view.players.map { PlayerScore(player: $0.id, score: $0.pairs) }
+    if view.over { return winner(of: scores, unit: "pair", verb: "found") }
+    let pairs = view.players.map { player in
+      "\(player.id) \(player.pairs)" + (player.hasLeft ? " (left)" : "")
+    }
+    let whose = view.turn == view.viewer ? "Your turn" : "\(view.turn?.rawValue ?? "")'s turn"
+    return "\(whose). Pairs: " + pairs.joined(separator: ", ")
+  }
+
+  /// `Ann wins with 4 pairs!`, or `A tie: Ann and Bob found 3 pairs each.` (`Ann, Bob and Cy`
+  /// for three or more); `unit` is the singular, `pair` or `point`.
+  public static func winner(of scores: [PlayerScore], unit: String, verb: String)
+    -> String
+  {
+    let best = scores.map(\.score).max() ?? 0
+    let amount = "\(best) \(unit)" + (abs(best) == 1 ? "" : "s")
+    let leaders = scores.filter { $0.score == best }.map(\.player.rawValue)
+    guard leaders.count > 1 else { return "\(leaders.first ?? "") wins with \(amount)!" }
+    let names = leaders.dropLast().joined(separator: ", ") + " and " + (leaders.last ?? "")
+    return "A tie: \(names) \(verb) \(amount) each."
   }
 
   // MARK: Snap! (RULES §5, §7)

@@ -8,6 +8,19 @@ extension SetGame: WireGame {
   // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
   // the move of whoever's turn it is (one shared screen).
   public static let actionsNamePlayer = true
+  /// One player alone, or a race of two to four.
+  public static let seatRange = 1...4
+
+  /// A race's `{"players":["Ann","Bob"]}` put in; one player plays alone (two-player Set is
+  /// two people at one seat, and cannot be a race).
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    if players.count > 1, options["twoPlayer"] == true {
+      throw .badRequest("A race seats its own players; two-player Set shares one table.")
+    }
+    return try seatingPlayers(options, players, computers: computers)
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options
@@ -24,8 +37,30 @@ extension SetGame: WireGame {
   }
 
   /// Set's view on the wire (docs/ENGINE.md "set"); two-player Set adds `players` and
-  /// `current`. Its parts are concrete types, as Matchismo's are.
+  /// `current`, a race `players` (with what each may show of their selection) and `viewer`.
+  /// Its parts are concrete types, as Matchismo's are.
   public struct WireView: WireViewType {
+    /// One player: `{"player":"P1","score":3}` in two-player Set;
+    /// `{"player":"Ann","score":3,"chosen":2,"askedForThree":false,"left":false}` in a race,
+    /// with the referee's `selection` (table positions).
+    public struct Player: Codable, Equatable, Sendable {
+      public var player: PlayerID
+      public var score: Int
+      public var chosen: Int?
+      public var askedForThree: Bool?
+      public var left: Bool?
+      public var selection: [Int]?
+
+      init(_ score: PlayerScore) {
+        (player, self.score) = (score.player, score.score)
+      }
+
+      init(_ racer: RacerView) {
+        (player, score, chosen) = (racer.id, racer.score, racer.chosenCount)
+        (askedForThree, left, selection) = (racer.askedForThree, racer.hasLeft, racer.selection)
+      }
+    }
+
     /// One table position.
     public struct Slot: Codable, Hashable, Sendable, MemoizedEncoding {
       public var card: SetCard?
@@ -89,14 +124,21 @@ extension SetGame: WireGame {
     public var settings: Settings
     /// The seed of the current deal: the referee's only.
     @Nullable public var gameSeed: UInt64?
-    public var players: [PlayerScore]?
+    public var players: [Player]?
     public var current: PlayerID?
+    /// The racer looking, in a race.
+    public var viewer: PlayerID?
 
     public init(_ view: View, cache: inout TextCache<Table.Play>) {
       score = view.score
-      status = RuleTexts.status(view.lastPlay)
+      if view.racers.isEmpty {
+        status = RuleTexts.status(view.lastPlay)
+        history = cache.texts(of: view.history, RuleTexts.status)
+      } else {
+        status = RuleTexts.raceStatus(view)
+        history = view.claims.map(RuleTexts.claim)
+      }
       flips = view.flips
-      history = cache.texts(of: view.history, RuleTexts.status)
       mode = SetGame.mode
       deckCount = view.deckCount
       over = view.over
@@ -108,7 +150,12 @@ extension SetGame: WireGame {
         matchBonus: view.scoring.matchBonus, mismatchPenalty: view.scoring.mismatchPenalty,
         costToChoose: view.scoring.costToChoose, refill: view.refill, twoPlayer: view.twoPlayer)
       gameSeed = view.seed
-      players = view.current == nil ? nil : view.players
+      if !view.racers.isEmpty {
+        players = view.racers.map(Player.init)
+        viewer = view.viewer
+      } else if view.current != nil {
+        players = view.players.map(Player.init)
+      }
       current = view.current
     }
   }

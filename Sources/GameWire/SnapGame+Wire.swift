@@ -6,6 +6,20 @@ extension SnapGame: WireGame {
   public static let actionsTitle = "Snap!"
   /// `{"type":"turn","player":"Lucy"}`; `player` defaults to `You`.
   public static let actionsNamePlayer = true
+  /// Two to four at the table, computer players included.
+  public static let seatRange = 2...4
+  /// Computer players fill the empty seats.
+  public static let takesComputerPlayers = true
+
+  /// `players` (the seated players in joining order, host first, then the computer players)
+  /// and `computer` put in; `starting` and `computerSpeed` kept.
+  public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    try checkedSeating(options, players: players, computers: computers)
+      .setting("players", to: JSON((players + computers).map(\.rawValue)))
+      .setting("computer", to: JSON(computers.map(\.rawValue)))
+  }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
     var options = options
@@ -27,8 +41,8 @@ extension SnapGame: WireGame {
     options.deck?.map(\.description)
   }
 
-  /// Snap!'s view on the wire (docs/ENGINE.md "snap"): `viewer`, `endReason` and `matching`
-  /// only when they apply; each seat's `closed` and `open` piles for the referee only.
+  /// Snap!'s view on the wire (docs/ENGINE.md "snap"): `viewer`, `endReason`, `matching` and
+  /// `computerSpeed` only when they apply; each seat's `closed` and `open` piles for the referee only.
   public struct WireView: WireViewType {
     /// One seat.
     public struct Seat: Codable, Equatable, Sendable {
@@ -87,6 +101,8 @@ extension SnapGame: WireGame {
     public var canStartNextRound: Bool
     public var matching: [PlayerID]?
     public var players: [Seat]
+    /// The computer players' speed, when it is not the original (RULES §5.5).
+    public var computerSpeed: ComputerSpeed?
 
     public init(_ view: View, cache: inout NoCache) {
       phase = view.phase
@@ -112,6 +128,7 @@ extension SnapGame: WireGame {
           openTop: player.openTop, gamesWon: player.gamesWon, won: RuleTexts.won(player.gamesWon),
           computer: player.isComputer, host: player.isHost, left: player.hasLeft)
       }
+      computerSpeed = view.computerSpeed == .original ? nil : view.computerSpeed
     }
   }
 }

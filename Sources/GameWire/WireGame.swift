@@ -31,6 +31,26 @@ where
   /// seats); games of one player ignore the member.
   static var actionsNamePlayer: Bool { get }
 
+  /// How many seats a table of this game has, computer players' included: Memory and
+  /// Concentration 1…4, Matchismo 1…1, Set 1…4, Snap! 2…4 (its single player sits with
+  /// computer players).
+  static var seatRange: ClosedRange<Int> { get }
+
+  /// Whether computer players may fill the seats people leave empty (Snap! only).
+  static var takesComputerPlayers: Bool { get }
+
+  /// The game's options JSON with the seated `players` (host first) and `computers` put in,
+  /// so that a room deals a table of its seated players; each then acts as themself
+  /// (``GameSession/perform(_:as:)``).
+  ///
+  /// One seated player plays the game alone, as without seating: the options come back
+  /// without `players`.
+  ///
+  /// - Throws: `bad-request` when the options are not an object, the seats do not fit
+  ///   ``seatRange``, the game takes no computer players, or a name is blank or seated twice.
+  static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+
   /// `options` with the cards of `new`'s `deck` (texts) laid out instead of a shuffle.
   static func options(_ options: Options, deck: [String]) throws(WireError) -> Options
 
@@ -72,6 +92,50 @@ public struct NoCache: ViewCache {
 }
 
 extension WireGame {
+  public static var takesComputerPlayers: Bool { false }
+
+  /// Checks a seating against ``seatRange`` and ``takesComputerPlayers``, and that
+  /// `options` is an object (null reads as `{}`); returns the options.
+  static func checkedSeating(_ options: JSON, players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    let options = options == .null ? [:] : options
+    guard options.keys != nil else {
+      throw .badRequest("Options to seat must be an object, not \(options.typeName).")
+    }
+    guard takesComputerPlayers || computers.isEmpty else {
+      throw .badRequest("No computer players play \(actionsTitle).")
+    }
+    guard !players.isEmpty else { throw .badRequest("A table needs a player to seat.") }
+    let seats = players.count + computers.count
+    guard seatRange.contains(seats) else {
+      let what = takesComputerPlayers ? "players, computer players included" : "players"
+      throw .badRequest(
+        "Seats for \(actionsTitle): \(seatRange.lowerBound) to \(seatRange.upperBound) \(what), "
+          + "not \(seats).")
+    }
+    var seen = Set<PlayerID>()
+    for name in players + computers {
+      guard !name.rawValue.allSatisfy(\.isWhitespace), name != .referee else {
+        throw .badRequest("\"\(name)\" cannot be a player's name.")
+      }
+      guard seen.insert(name).inserted else {
+        throw .badRequest("\(name) is seated twice.")
+      }
+    }
+    return options
+  }
+
+  /// The seating of a game whose players all take part by name: `players` put in when two
+  /// or more sit, taken out for one, who plays the game alone.
+  static func seatingPlayers(_ options: JSON, _ players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    let options = try checkedSeating(options, players: players, computers: computers)
+    guard players.count > 1 else { return options.removing("players") }
+    return options.setting("players", to: JSON(players.map(\.rawValue)))
+  }
+
   public static var actionsNamePlayer: Bool { false }
   public static var resumeCountdown: Double { 0 }
   public static func isFinished(_ state: State) -> Bool { isOver(state) }

@@ -4,26 +4,37 @@ import CardTableCore
 
 extension MemoryGame.Options: Codable {
   enum MemoryKeys: String, CodingKey, CaseIterable {
-    case difficulty
+    case difficulty, players
   }
 
-  /// Reads Memory's `{"difficulty":"hard"}` (Concentration has no options); which variant is
-  /// read from the decoder's
-  /// ``CodingUserInfoKey/gameName`` (Memory unless it says `concentration`).
+  /// Reads Memory's `{"difficulty":"hard","players":["Ann","Bob"]}` (Concentration has only
+  /// `players`); which variant is read from the decoder's ``CodingUserInfoKey/gameName``
+  /// (Memory unless it says `concentration`).
+  ///
+  /// NB: a refused member's message names the members there were before `players`, whose
+  /// words the golden transcript pins.
   public init(from decoder: any Decoder) throws {
     let variant: MemoryGame.Variant =
       decoder.userInfo[.gameName] as? String == "concentration" ? .concentration : .memory
     self.init(variant: variant)
-    guard variant == .memory else {
+    if variant == .concentration {
       let container = try decoder.container(keyedBy: MemberKey.self)
-      if let unknown = container.allKeys.first {
+      if let unknown = container.allKeys.first(where: { $0.stringValue != "players" }) {
         throw InputError.unknownMember(unknown.stringValue, allowed: [])
       }
-      return
+    } else {
+      try decoder.rejectUnknownMembers(MemoryKeys.self, unlisted: ["players"])
     }
-    try decoder.rejectUnknownMembers(MemoryKeys.self)
     let container = try decoder.container(keyedBy: MemoryKeys.self)
-    guard container.contains(.difficulty), try !container.decodeNil(forKey: .difficulty) else {
+    if container.contains(.players), try !container.decodeNil(forKey: .players) {
+      guard let names = try? container.decode([String].self, forKey: .players) else {
+        throw InputError.invalid(member: "players", expected: "an array of names")
+      }
+      players = names.map { PlayerID($0) }
+    }
+    guard variant == .memory, container.contains(.difficulty),
+      try !container.decodeNil(forKey: .difficulty)
+    else {
       return
     }
     let names = MemoryGame.Difficulty.allCases.map(\.rawValue)
@@ -35,10 +46,12 @@ extension MemoryGame.Options: Codable {
     self.difficulty = difficulty
   }
 
-  /// Memory's difficulty; Concentration writes nothing.
+  /// Memory's difficulty (Concentration has none), and the players unless the game is the
+  /// one player's of old.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: MemoryKeys.self)
     if variant == .memory { try container.encode(difficulty, forKey: .difficulty) }
+    if players != [.solo] { try container.encode(players, forKey: .players) }
   }
 }
 
@@ -48,19 +61,22 @@ extension MemoryGame.Action: Codable {
   }
 
   /// The action types, as the wire names them.
-  public static let typeNames = ["flip"]
+  public static let typeNames = ["flip", "leave"]
 
-  /// `{"type":"flip","card":3}`; the timer's `resolve` is not the player's to send.
+  /// `{"type":"flip","card":3}` or `{"type":"leave"}`; the timer's `resolve` is not the
+  /// player's to send.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let type = try container.decode(String.self, forKey: .type)
-    guard type == "flip" else {
+    switch type {
+    case "flip": self = .flip(try container.decode(Int.self, forKey: .card))
+    case "leave": self = .leave
+    default:
       throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
     }
-    self = .flip(try container.decode(Int.self, forKey: .card))
   }
 
-  /// `{"type":"flip","card":3}` or `{"type":"resolve"}`.
+  /// `{"type":"flip","card":3}`, `{"type":"resolve"}` or `{"type":"leave"}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
@@ -69,13 +85,15 @@ extension MemoryGame.Action: Codable {
       try container.encode(card, forKey: .card)
     case .resolve:
       try container.encode("resolve", forKey: .type)
+    case .leave:
+      try container.encode("leave", forKey: .type)
     }
   }
 }
 
 extension MemoryGame.Event: Codable {
   enum CodingKeys: String, CodingKey {
-    case type, card, face, cards, score, moves
+    case type, card, face, cards, score, moves, to, player
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -93,6 +111,12 @@ extension MemoryGame.Event: Codable {
       try container.encode("finished", forKey: .type)
       try container.encode(score, forKey: .score)
       try container.encode(moves, forKey: .moves)
+    case .turnPassed(let player):
+      try container.encode("turnPassed", forKey: .type)
+      try container.encode(player, forKey: .to)
+    case .left(let player):
+      try container.encode("left", forKey: .type)
+      try container.encode(player, forKey: .player)
     }
   }
 
@@ -112,11 +136,20 @@ extension MemoryGame.Event: Codable {
         card: try container.decode(PlayingCard.self, forKey: .face))
       return
     }
-    if type == "finished" {
+    switch type {
+    case "finished":
       self = .finished(
         score: try container.decode(Int.self, forKey: .score),
         moves: try container.decode(Int.self, forKey: .moves))
       return
+    case "turnPassed":
+      self = .turnPassed(to: try container.decode(PlayerID.self, forKey: .to))
+      return
+    case "left":
+      self = .left(try container.decode(PlayerID.self, forKey: .player))
+      return
+    default:
+      break
     }
     let pairs: [String: (Int, Int) -> MemoryGame.Event] = [
       "matched": MemoryGame.Event.matched, "mismatched": MemoryGame.Event.mismatched,
@@ -124,7 +157,8 @@ extension MemoryGame.Event: Codable {
     ]
     guard let make = pairs[type] else {
       throw InputError.unknownName(
-        member: "type", value: type, expected: ["flipped", "finished"] + pairs.keys.sorted())
+        member: "type", value: type,
+        expected: ["flipped", "finished", "turnPassed", "left"] + pairs.keys.sorted())
     }
     let cards = try container.decode(Hand<Int>.self, forKey: .cards)
     guard cards.count == 2 else {

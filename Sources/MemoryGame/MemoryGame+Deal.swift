@@ -5,10 +5,12 @@ extension MemoryGame {
   /// shuffles again; Concentration shuffles all 52 and tilts each card by a seeded angle.
   /// Memory deals once per match, so it draws no later seeds.
   ///
-  /// - Throws: ``RuleViolation/invalidDeck(_:)`` when a given deck cannot be played.
+  /// - Throws: ``RuleViolation/invalidDeck(_:)`` when a given deck cannot be played,
+  ///   ``RuleViolation/invalidOptions(_:)`` for players that cannot take turns.
   public static func deal(_ options: Options, seed: UInt64, later: LaterSeeds)
     throws(RuleViolation) -> State
   {
+    try validate(options.players)
     var random = SplitMix64(seed: seed)
     let cards: [PlayingCard]
     if let deck = options.deck {
@@ -31,7 +33,22 @@ extension MemoryGame {
       variant: options.variant, difficulty: options.difficulty, columns: columns, rows: rows,
       board: cards.map(Position.init(card:)), tilt: tilt)
     state.seed = seed
+    state.players = options.players.map(Player.init(id:))
     return state
+  }
+
+  /// 1 to 4 players, each with a name of their own.
+  private static func validate(_ players: [PlayerID]) throws(RuleViolation) {
+    guard (1...4).contains(players.count) else {
+      throw .invalidOptions("Memory is played by 1 to 4 players, not \(players.count).")
+    }
+    guard Set(players).count == players.count else {
+      throw .invalidOptions("Every player needs a different name.")
+    }
+    if let bad = players.first(where: { $0.rawValue.allSatisfy(\.isWhitespace) || $0 == .referee })
+    {
+      throw .invalidOptions("\"\(bad)\" cannot be a player's name.")
+    }
   }
 
   private static func grid(for count: Int, options: Options) -> (columns: Int, rows: Int) {

@@ -1,20 +1,41 @@
 import CardTableCore
 
 extension MemoryGame {
-  /// Applies a tap or a timer's resolution (RULES §3 and §4).
+  /// Applies a tap, a timer's resolution or a player's leaving (RULES §3 and §4).
   ///
   /// A tap is refused while two cards wait to be resolved, on a face-up, removed or matched
-  /// card, and after the game; the refusal leaves the state unchanged.
+  /// card, and after the game; in a game in turns also from anyone but the player on turn.
+  /// The refusal leaves the state unchanged.
   public static func apply(
     _ action: Action, by player: PlayerID, to state: inout State,
     into outcome: inout Outcome<MemoryGame>
   ) throws(RuleViolation) {
     switch action {
-    case .flip(let index): try flip(index, in: &state, into: &outcome)
+    case .flip(let index):
+      if state.inTurns {
+        let seat = try seat(of: player, in: state)
+        guard !isOver(state) else { throw .gameOver }
+        guard seat == state.turn else { throw .notYourTurn(state.playerOnTurn) }
+      }
+      try flip(index, in: &state, into: &outcome)
     case .resolve:
       guard player == .referee else { throw .onlyTheTimerResolves }
       try resolve(&state, into: &outcome)
+    case .leave:
+      // NB: alone, whoever acts is the one player, as for a flip.
+      let seat = state.inTurns ? try seat(of: player, in: state) : 0
+      guard !state.players[seat].hasLeft else { throw .playerLeft(state.players[seat].id) }
+      // NB: once the last pair is found the game is won, though its removal is pending.
+      guard !isOver(state), state.pairsFound < state.pairCount else { throw .gameOver }
+      leave(seat, in: &state, into: &outcome)
     }
+  }
+
+  /// The index of `player` among the players of a game in turns, who must not have left.
+  private static func seat(of player: PlayerID, in state: State) throws(RuleViolation) -> Int {
+    guard let index = state.index(of: player) else { throw .notAPlayer(player) }
+    guard !state.players[index].hasLeft else { throw .playerLeft(player) }
+    return index
   }
 
   /// Whether two cards make a pair: same card in Memory, same rank in Concentration.
@@ -27,16 +48,25 @@ extension MemoryGame {
   }
 
   public static func isOver(_ state: State) -> Bool {
-    state.pairsFound == state.pairCount && state.resolving == nil
+    (state.pairsFound == state.pairCount && state.resolving == nil) || state.deserted
   }
 
-  /// Memory holds each card exactly twice; Concentration each of the 52 once.
+  /// Memory holds each card exactly twice; Concentration each of the 52 once. The players'
+  /// pairs add up to the pairs found, and the turn is with a player still in.
   public static func invariantViolation(in state: State) -> String? {
     var counts = [Int](repeating: 0, count: 52)
     for position in state.board { counts[position.card.deckIndex] += 1 }
     let expected = state.variant == .memory ? [0, 2] : [1]
-    return counts.allSatisfy(expected.contains)
-      ? nil : "a card is on the board the wrong number of times"
+    guard counts.allSatisfy(expected.contains) else {
+      return "a card is on the board the wrong number of times"
+    }
+    guard state.players.reduce(0, { $0 + $1.pairs }) == state.pairsFound else {
+      return "the players' pairs do not add up to the pairs found"
+    }
+    guard state.players.indices.contains(state.turn),
+      !state.players[state.turn].hasLeft || state.deserted
+    else { return "the turn is with nobody at the table" }
+    return nil
   }
 
   private static func flip(
@@ -60,6 +90,7 @@ extension MemoryGame {
     state.moves += 1
     if isPair(state.board[first].card, position.card, variant: state.variant) {
       state.pairsFound += 1
+      state.players[state.turn].pairs += 1
       outcome.events.append(.matched(first, index))
       switch state.variant {
       case .memory:
@@ -75,6 +106,7 @@ extension MemoryGame {
     }
     outcome.events.append(.mismatched(first, index))
     state.resolving = .turnDownMismatch
+    state.passesTurn = state.inTurns
     switch state.variant {
     case .memory:
       state.score += 1
@@ -103,27 +135,68 @@ extension MemoryGame {
       state.board[first].faceUp = false
       state.board[second].faceUp = false
       outcome.events.append(.turnedDown(first, second))
+      if state.passesTurn { outcome.events.append(passTurn(&state)) }
     }
     state.turned = Hand()
     state.resolving = nil
+    state.passesTurn = false
     if isOver(state) { finish(state, into: &outcome) }
+  }
+
+  /// The player at `seat` leaves the turn order: the turn passes if it was theirs; the last
+  /// one to leave ends the game unfinished.
+  private static func leave(
+    _ seat: Int, in state: inout State, into outcome: inout Outcome<MemoryGame>
+  ) {
+    state.players[seat].hasLeft = true
+    outcome.events.append(.left(state.players[seat].id))
+    guard state.players.contains(where: { !$0.hasLeft }) else {
+      state.deserted = true
+      state.passesTurn = false
+      outcome.cancelled.append(.resolve)
+      outcome.marks.append(.ended(record(of: state, .abandoned)))
+      return
+    }
+    guard seat == state.turn else { return }
+    // NB: a pending mismatch would hand the turn on again when it is turned down.
+    state.passesTurn = false
+    outcome.events.append(passTurn(&state))
+  }
+
+  /// Hands the turn to the next player still in, in turn order.
+  private static func passTurn(_ state: inout State) -> Event {
+    var next = state.turn
+    repeat {
+      next = (next + 1) % state.players.count
+    } while state.players[next].hasLeft && next != state.turn
+    state.turn = next
+    return .turnPassed(to: state.playerOnTurn)
   }
 
   /// The game given up before every pair was found.
   public static func abandonedRecord(of state: State) -> GameRecord<Settings>? {
     guard !isOver(state) else { return nil }
-    return GameRecord(
-      settings: state.settings, seed: state.seed, score: state.score, moves: state.moves,
-      ending: .abandoned)
+    return record(of: state, .abandoned)
   }
 
   /// Every pair is found: the `finished` event, and the game's record for the match.
   private static func finish(_ state: State, into outcome: inout Outcome<MemoryGame>) {
     outcome.events.append(.finished(score: state.score, moves: state.moves))
-    outcome.marks.append(
-      .ended(
-        GameRecord(
-          settings: state.settings, seed: state.seed, score: state.score, moves: state.moves,
-          ending: .finished)))
+    outcome.marks.append(.ended(record(of: state, .finished)))
+  }
+
+  /// The record of the game ended now; a game in turns names each player's pairs and, when it
+  /// finished with one player ahead, the winner.
+  static func record(of state: State, _ ending: GameEnding) -> GameRecord<Settings> {
+    guard state.inTurns else {
+      return GameRecord(
+        settings: state.settings, seed: state.seed, score: state.score, moves: state.moves,
+        ending: ending)
+    }
+    let scores = state.players.map { PlayerScore(player: $0.id, score: $0.pairs) }
+    return GameRecord(
+      settings: state.settings, seed: state.seed, score: state.score, players: scores,
+      moves: state.moves, ending: ending,
+      winner: ending == .finished ? scores.soleLeader : nil)
   }
 }

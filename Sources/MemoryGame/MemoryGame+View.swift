@@ -30,9 +30,21 @@ extension MemoryGame {
     public var flips: Int
     public var waiting: Bool
     public var over: Bool
+    /// The players of a game in turns, in turn order; empty for a game alone.
+    public var players: [Player]
+    /// The player on turn in a game in turns while it goes on; nil otherwise.
+    public var turn: PlayerID?
+    /// The player looking, when they are one of the players of a game in turns.
+    public var viewer: PlayerID?
+    /// Every player left before the end.
+    public var deserted: Bool
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
+    let seated: PlayerID? =
+      if case .player(let id) = viewer, state.inTurns, state.index(of: id) != nil { id } else {
+        nil
+      }
     let board = state.board.map { position in
       let visible = viewer == .referee || position.faceUp || position.matched
       return PositionView(
@@ -43,7 +55,11 @@ extension MemoryGame {
       variant: state.variant, columns: state.columns, rows: state.rows, board: board,
       tilt: state.tilt, score: state.score, pairsFound: state.pairsFound,
       pairCount: state.pairCount, moves: state.moves, flips: state.flips,
-      waiting: state.resolving != nil, over: isOver(state))
+      waiting: state.resolving != nil, over: isOver(state),
+      players: state.inTurns ? state.players : [],
+      turn: state.inTurns && !isOver(state) ? state.playerOnTurn : nil,
+      viewer: seated,
+      deserted: state.deserted)
   }
 
   /// Face-down cards are never named in events either: a flip names only the card it shows.

@@ -6,6 +6,14 @@ import CardTableCore
 /// The two variants share the board and the two-card state machine; they differ in what
 /// matches (RULES §3: same rank and suit; §4: same rank), in what happens to a found pair
 /// (removed after 1.0 s, or left face up) and in how long a mismatch stays visible.
+///
+/// **In turns** (2–4 ``Options/players``): only the player on turn may flip; a match keeps the
+/// turn; a mismatch hands it to the next player still in when the pair is turned down; each
+/// player's score is the pairs they found, and the most pairs wins (no winner on a tie).
+/// `leave` takes a player out of the turn order, their pairs still counted; if they were on
+/// turn the turn passes at once (a single card they had turned stays up, the next player's
+/// first), and the game goes on with the rest, even one. The last player leaving ends the game
+/// unfinished (``State/deserted``), recorded as abandoned.
 public enum MemoryGame: GameRules {
   /// Which of the two originals is played.
   public enum Variant: String, CaseIterable, Sendable, Codable {
@@ -35,13 +43,18 @@ public enum MemoryGame: GameRules {
     public var difficulty: Difficulty
     /// Lays out exactly these cards, index 0 first, instead of shuffling.
     public var deck: [PlayingCard]?
+    /// The players in turn order, 1 to 4: one plays alone (the original game, whatever the
+    /// name); two or more take turns.
+    public var players: [PlayerID]
 
     public init(
-      variant: Variant = .memory, difficulty: Difficulty = .easy, deck: [PlayingCard]? = nil
+      variant: Variant = .memory, difficulty: Difficulty = .easy, deck: [PlayingCard]? = nil,
+      players: [PlayerID] = [.solo]
     ) {
       self.variant = variant
       self.difficulty = difficulty
       self.deck = deck
+      self.players = players
     }
 
     public static func memory(_ difficulty: Difficulty) -> Options {
@@ -63,41 +76,72 @@ public enum MemoryGame: GameRules {
     public init(card: PlayingCard) { self.card = card }
   }
 
+  /// One player of a game in turns.
+  public struct Player: Sendable, Equatable {
+    public internal(set) var id: PlayerID
+    /// The pairs this player found: their score.
+    public internal(set) var pairs = 0
+    /// The player has left the turn order; their pairs still count.
+    public internal(set) var hasLeft = false
+
+    public init(id: PlayerID) { self.id = id }
+  }
+
   /// What the follow-up timers resolve.
   public enum Resolution: Sendable, Equatable {
     case removeMatch
     case turnDownMismatch
   }
 
-  /// What a game's record says of its settings: the variant and Memory's difficulty.
+  /// What a game's record says of its settings: the variant, Memory's difficulty and, for a
+  /// game in turns, how many played.
   public struct Settings: RecordSettings {
     public var variant: Variant
     public var difficulty: Difficulty
+    /// How many players took turns; 1 for the game alone.
+    public var playerCount: Int
 
-    public init(variant: Variant, difficulty: Difficulty) {
+    public init(variant: Variant, difficulty: Difficulty, playerCount: Int = 1) {
       self.variant = variant
       self.difficulty = difficulty
+      self.playerCount = playerCount
     }
 
     public var game: String { variant.rawValue }
 
-    /// `difficulty easy` for Memory, `52 cards` for Concentration.
+    /// `difficulty easy` for Memory, `52 cards` for Concentration; a game in turns adds
+    /// `, players 2`.
     public var summary: String {
-      variant == .memory ? "difficulty \(difficulty.rawValue)" : "52 cards"
+      (variant == .memory ? "difficulty \(difficulty.rawValue)" : "52 cards")
+        + (playerCount > 1 ? ", players \(playerCount)" : "")
     }
 
-    /// Memory counts mistakes (fewer is better); Concentration counts no score.
-    public var scoreOrder: ScoreOrder { variant == .memory ? .lowerIsBetter : .none }
+    /// Memory alone counts mistakes (fewer is better); Concentration, and a game in turns
+    /// (whose players are ranked by their pairs, not by the table's mistakes), compare none.
+    public var scoreOrder: ScoreOrder {
+      variant == .memory && playerCount == 1 ? .lowerIsBetter : .none
+    }
 
     public init?(game: String, summary: String) {
-      switch (Variant(rawValue: game), summary) {
-      case (.concentration, "52 cards"): self.init(variant: .concentration, difficulty: .easy)
+      var parts = summary.split(separator: ", ", omittingEmptySubsequences: false)
+      var count = 1
+      if parts.count == 2, parts[1].hasPrefix("players "),
+        let players = Int(parts[1].dropFirst("players ".count)), players > 1
+      {
+        count = players
+        parts.removeLast()
+      }
+      guard parts.count == 1 else { return nil }
+      switch (Variant(rawValue: game), parts[0]) {
+      case (.concentration, "52 cards"):
+        self.init(variant: .concentration, difficulty: .easy, playerCount: count)
       case (.memory, let text) where text.hasPrefix("difficulty "):
         guard let difficulty = Difficulty(rawValue: String(text.dropFirst("difficulty ".count)))
         else { return nil }
-        self.init(variant: .memory, difficulty: difficulty)
+        self.init(variant: .memory, difficulty: difficulty, playerCount: count)
       default: return nil
       }
+      guard self.summary == summary else { return nil }
     }
   }
 
@@ -127,11 +171,33 @@ public enum MemoryGame: GameRules {
     public internal(set) var flips = 0
     /// The seed that dealt the board.
     public internal(set) var seed: UInt64 = 0
+    /// The players in turn order; a game alone has one (``PlayerID/solo`` unless named).
+    public internal(set) var players = [Player(id: .solo)]
+    /// The index in ``players`` of the player on turn.
+    public internal(set) var turn = 0
+    /// The pending mismatch hands the turn on when it is turned down (false once the player
+    /// who turned it has left, which handed the turn on already).
+    public internal(set) var passesTurn = false
+    /// Every player has left before the last pair was found: the game ended unfinished.
+    public internal(set) var deserted = false
 
     public var pairCount: Int { board.count / 2 }
 
+    /// Whether two or more players take turns.
+    public var inTurns: Bool { players.count > 1 }
+
+    /// The player on turn.
+    public var playerOnTurn: PlayerID { players[turn].id }
+
+    /// The index of `id` in ``players``.
+    public func index(of id: PlayerID) -> Int? {
+      players.firstIndex { $0.id == id }
+    }
+
     /// The game's settings, as its record names them.
-    public var settings: Settings { Settings(variant: variant, difficulty: difficulty) }
+    public var settings: Settings {
+      Settings(variant: variant, difficulty: difficulty, playerCount: players.count)
+    }
   }
 
   public enum Action: Sendable, Equatable {
@@ -139,6 +205,8 @@ public enum MemoryGame: GameRules {
     case flip(Int)
     /// A timer resolves the pair of turned cards.
     case resolve
+    /// The player leaves the turn order (their pairs still count).
+    case leave
   }
 
   public enum Event: Sendable, Equatable {
@@ -150,6 +218,10 @@ public enum MemoryGame: GameRules {
     case turnedDown(Int, Int)
     /// Every pair is found: Memory's win, Concentration's cleared table.
     case finished(score: Int, moves: Int)
+    /// In a game in turns, the turn went to this player.
+    case turnPassed(to: PlayerID)
+    /// The player left the turn order.
+    case left(PlayerID)
   }
 
   public enum RuleViolation: Refusal {
@@ -162,6 +234,11 @@ public enum MemoryGame: GameRules {
     case nothingToResolve
     case onlyTheTimerResolves
     case invalidDeck(String)
+    case invalidOptions(String)
+    /// In a game in turns, the player on turn is another.
+    case notYourTurn(PlayerID)
+    case notAPlayer(PlayerID)
+    case playerLeft(PlayerID)
 
     public var code: String {
       switch self {
@@ -174,6 +251,10 @@ public enum MemoryGame: GameRules {
       case .nothingToResolve: "nothing-to-resolve"
       case .onlyTheTimerResolves: "not-allowed"
       case .invalidDeck: "invalid-deck"
+      case .invalidOptions: "invalid-options"
+      case .notYourTurn: "not-your-turn"
+      case .notAPlayer: "not-a-player"
+      case .playerLeft: "player-left"
       }
     }
 
@@ -188,6 +269,10 @@ public enum MemoryGame: GameRules {
       case .nothingToResolve: "No pair is waiting to be resolved."
       case .onlyTheTimerResolves: "Only the game's timer resolves a pair."
       case .invalidDeck(let reason): reason
+      case .invalidOptions(let reason): reason
+      case .notYourTurn(let player): "It is \(player)'s turn."
+      case .notAPlayer(let player): "\(player) is not playing at this table."
+      case .playerLeft(let player): "\(player) has left the table."
       }
     }
   }

@@ -5,10 +5,11 @@ import MatchingGame
 
 extension SetGame.Options: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case mode, matchBonus, mismatchPenalty, costToChoose, refill, twoPlayer
+    case mode, matchBonus, mismatchPenalty, costToChoose, refill, twoPlayer, players
   }
 
-  /// Every member is optional and unknown ones are refused; `mode` is accepted only as 3.
+  /// Every member is optional and unknown ones are refused; `mode` is accepted only as 3;
+  /// `players` names a race's players.
   public init(from decoder: any Decoder) throws {
     try decoder.rejectUnknownMembers(CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -24,9 +25,16 @@ extension SetGame.Options: Codable {
       ),
       refill: try container.decode(Bool.self, forKey: .refill, default: false),
       twoPlayer: try container.decode(Bool.self, forKey: .twoPlayer, default: false))
+    if container.contains(.players), try !container.decodeNil(forKey: .players) {
+      guard let names = try? container.decode([String].self, forKey: .players) else {
+        throw InputError.invalid(member: "players", expected: "an array of names")
+      }
+      players = names.map { PlayerID($0) }
+    }
   }
 
-  /// The settings; a given deck travels beside the options (`new`'s `deck`), not in them.
+  /// The settings, and a race's players; a given deck travels beside the options (`new`'s
+  /// `deck`), not in them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(scoring.matchBonus, forKey: .matchBonus)
@@ -34,6 +42,7 @@ extension SetGame.Options: Codable {
     try container.encode(scoring.costToChoose, forKey: .costToChoose)
     try container.encode(refill, forKey: .refill)
     try container.encode(twoPlayer, forKey: .twoPlayer)
+    if players != [.solo] { try container.encode(players, forKey: .players) }
   }
 }
 
@@ -65,22 +74,30 @@ extension SetGame.Reason: Codable {
 
 extension SetGame.Action: Codable {
   enum CodingKeys: String, CodingKey {
-    case type, card
+    case type, card, face
   }
 
   /// The action types, as the wire names them.
-  public static let typeNames = ["choose", "dealThree", "deal", "hint"]
+  public static let typeNames = ["choose", "dealThree", "deal", "hint", "leave"]
 
-  /// `{"type":"choose","card":3}`, `{"type":"dealThree"}`, `{"type":"deal"}`,
-  /// `{"type":"hint"}`; `setMode` is refused with `mode-fixed`.
+  /// `{"type":"choose","card":3}` (with `"face":"oval:red:solid:2"`, the card as the player
+  /// saw it), `{"type":"dealThree"}`, `{"type":"deal"}`, `{"type":"hint"}`,
+  /// `{"type":"leave"}`; `setMode` is refused with `mode-fixed`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let type = try container.decode(String.self, forKey: .type)
     switch type {
-    case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
+    case "choose":
+      let index = try container.decode(Int.self, forKey: .card)
+      if let face = try container.decodeIfPresent(SetCard.self, forKey: .face) {
+        self = .chooseCard(face, at: index)
+      } else {
+        self = .choose(index)
+      }
     case "dealThree": self = .dealThree
     case "deal": self = .deal
     case "hint": self = .hint
+    case "leave": self = .leave
     case "setMode":
       throw InputError.refused(code: "mode-fixed", message: "Set is always played with 3 cards.")
     default:
@@ -94,17 +111,22 @@ extension SetGame.Action: Codable {
     case .choose(let card):
       try container.encode("choose", forKey: .type)
       try container.encode(card, forKey: .card)
+    case .chooseCard(let face, let card):
+      try container.encode("choose", forKey: .type)
+      try container.encode(card, forKey: .card)
+      try container.encode(face, forKey: .face)
     case .dealThree: try container.encode("dealThree", forKey: .type)
     case .deal: try container.encode("deal", forKey: .type)
     case .hint: try container.encode("hint", forKey: .type)
+    case .leave: try container.encode("leave", forKey: .type)
     }
   }
 }
 
 extension SetGame.Event: Codable {
   enum CodingKeys: String, CodingKey {
-    case type, card, face, cards, faces, points, reason, penalty, charge, to, seed, abandoned
-    case result
+    case type, player, card, face, count, cards, faces, points, reason, penalty, charge, to, seed
+    case abandoned, result, waiting
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -152,6 +174,36 @@ extension SetGame.Event: Codable {
     case .gameOver(let record):
       try container.encode("gameOver", forKey: .type)
       try container.encode(record, forKey: .result)
+    case .selected(let player, let index, let card, let count):
+      try container.encode("selected", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encodeIfPresent(index, forKey: .card)
+      try container.encodeIfPresent(card, forKey: .face)
+      try container.encode(count, forKey: .count)
+    case .deselected(let player, let index, let count):
+      try container.encode("deselected", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encodeIfPresent(index, forKey: .card)
+      try container.encode(count, forKey: .count)
+    case .found(let player, let cards, let faces, let points, let reason):
+      try container.encode("matched", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(faces, forKey: .faces)
+      try container.encode(points, forKey: .points)
+      try container.encode(reason, forKey: .reason)
+    case .missed(let player, let cards, let penalty):
+      try container.encode("mismatched", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(cards, forKey: .cards)
+      try container.encode(penalty, forKey: .penalty)
+    case .askedForThree(let player, let waiting):
+      try container.encode("askedForThree", forKey: .type)
+      try container.encode(player, forKey: .player)
+      try container.encode(waiting, forKey: .waiting)
+    case .left(let player):
+      try container.encode("left", forKey: .type)
+      try container.encode(player, forKey: .player)
     }
   }
 
@@ -159,7 +211,10 @@ extension SetGame.Event: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func indices() throws -> [Int] { try container.decode([Int].self, forKey: .cards) }
     func faces() throws -> [SetCard] { try container.decode([SetCard].self, forKey: .faces) }
+    func count() throws -> Int { try container.decode(Int.self, forKey: .count) }
     let type = try container.decode(String.self, forKey: .type)
+    // NB: a race's `matched` and `mismatched` name the player who made them.
+    let player = try container.decodeIfPresent(PlayerID.self, forKey: .player)
     switch type {
     case "chosen":
       self = .chosen(
@@ -167,13 +222,35 @@ extension SetGame.Event: Codable {
         card: try container.decode(SetCard.self, forKey: .face))
     case "unchosen": self = .unchosen(index: try container.decode(Int.self, forKey: .card))
     case "matched":
-      self = .matched(
-        cards: try indices(), faces: try faces(),
-        points: try container.decode(Int.self, forKey: .points),
-        reason: try container.decode(SetGame.Reason.self, forKey: .reason))
+      let (cards, faces) = (try indices(), try faces())
+      let points = try container.decode(Int.self, forKey: .points)
+      let reason = try container.decode(SetGame.Reason.self, forKey: .reason)
+      if let player {
+        self = .found(by: player, cards: cards, faces: faces, points: points, reason: reason)
+      } else {
+        self = .matched(cards: cards, faces: faces, points: points, reason: reason)
+      }
     case "mismatched":
-      self = .mismatched(
-        cards: try indices(), penalty: try container.decode(Int.self, forKey: .penalty))
+      let (cards, penalty) = (try indices(), try container.decode(Int.self, forKey: .penalty))
+      if let player {
+        self = .missed(by: player, cards: cards, penalty: penalty)
+      } else {
+        self = .mismatched(cards: cards, penalty: penalty)
+      }
+    case "selected":
+      self = .selected(
+        by: try container.decode(PlayerID.self, forKey: .player),
+        index: try container.decodeIfPresent(Int.self, forKey: .card),
+        card: try container.decodeIfPresent(SetCard.self, forKey: .face), count: try count())
+    case "deselected":
+      self = .deselected(
+        by: try container.decode(PlayerID.self, forKey: .player),
+        index: try container.decodeIfPresent(Int.self, forKey: .card), count: try count())
+    case "askedForThree":
+      self = .askedForThree(
+        by: try container.decode(PlayerID.self, forKey: .player),
+        waiting: try container.decode([PlayerID].self, forKey: .waiting))
+    case "left": self = .left(try container.decode(PlayerID.self, forKey: .player))
     case "removed": self = .removed(try indices())
     case "refilled": self = .refilled(cards: try indices(), faces: try faces())
     case "dealtThree":
@@ -194,7 +271,8 @@ extension SetGame.Event: Codable {
         member: "type", value: type,
         expected: [
           "chosen", "unchosen", "matched", "mismatched", "removed", "refilled", "dealtThree",
-          "turnPassed", "hinted", "dealt", "gameOver",
+          "turnPassed", "hinted", "dealt", "gameOver", "selected", "deselected", "askedForThree",
+          "left",
         ])
     }
   }

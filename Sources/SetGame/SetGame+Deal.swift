@@ -13,6 +13,7 @@ extension SetGame {
     guard options.scoring.isValid else {
       throw .invalidOptions("Each setting must be from 0 to 10: \(options.scoring.summary).")
     }
+    try validate(options.players, twoPlayer: options.twoPlayer)
     var deck: [SetCard]
     if let given = options.deck {
       guard !given.isEmpty, Set(given).count == given.count else {
@@ -27,8 +28,27 @@ extension SetGame {
     var state = State(
       table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
       twoPlayer: options.twoPlayer, seed: seed, later: later)
+    if options.players.count > 1 { state.racers = options.players.map(Racer.init(id:)) }
     state.over = checkOver(state)
     return state
+  }
+
+  /// One player, or a race of 2 to 4 with names of their own (and not two-player Set, whose
+  /// two players share one table).
+  private static func validate(_ players: [PlayerID], twoPlayer: Bool) throws(RuleViolation) {
+    guard (1...4).contains(players.count) else {
+      throw .invalidOptions("Set is played by 1 to 4 players, not \(players.count).")
+    }
+    guard players.count == 1 || !twoPlayer else {
+      throw .invalidOptions("A race seats its own players; two-player Set shares one table.")
+    }
+    guard Set(players).count == players.count else {
+      throw .invalidOptions("Every player needs a different name.")
+    }
+    if let bad = players.first(where: { $0.rawValue.allSatisfy(\.isWhitespace) || $0 == .referee })
+    {
+      throw .invalidOptions("\"\(bad)\" cannot be a player's name.")
+    }
   }
 
   /// Only a given deck can deal a game that is over at once; it is still recorded, ended by
@@ -44,7 +64,8 @@ extension SetGame {
   }
 
   /// Replaces the game with a fresh deal of the same settings, its seed the next of the later
-  /// seeds; both players' scores return to 0 and `P1` starts.
+  /// seeds; both players' scores return to 0 and `P1` starts; a race starts again with the
+  /// players still in.
   static func redeal(_ state: inout State) {
     let seed = state.later.next()
     var deck = shuffledDeck(seed: seed)
@@ -58,6 +79,13 @@ extension SetGame {
     state.charges = 0
     state.plusThrees = 0
     state.redealt = true
+    state.deserted = false
+    state.claims = []
+    for index in state.racers.indices {
+      state.racers[index].score = 0
+      state.racers[index].selection = []
+      state.racers[index].askedForThree = false
+    }
     state.over = checkOver(state)
   }
 
@@ -71,10 +99,13 @@ extension SetGame {
     state.over ? nil : record(of: state, .abandoned)
   }
 
-  /// The record of the current game, ended now: its moves are the choices and the +3s.
+  /// The record of the current game, ended now: its moves are the choices and the +3s; a
+  /// finished race names its winner, the highest score (none on a tie).
   static func record(of state: State, _ ending: GameEnding) -> GameRecord<Settings> {
-    GameRecord(
+    let scores = state.scores
+    return GameRecord(
       settings: state.settings, seed: state.seed, score: state.table.score,
-      players: state.scores, moves: state.table.flips + state.plusThrees, ending: ending)
+      players: scores, moves: state.table.flips + state.plusThrees, ending: ending,
+      winner: state.isRace && ending == .finished ? scores.soleLeader : nil)
   }
 }

@@ -22,22 +22,77 @@ extension SetGame {
     public var current: PlayerID?
     /// The seed of the current deal: the referee's only, since it names every hidden card.
     public var seed: UInt64?
+    /// A race's players as this viewer may see them; empty for other games.
+    public var racers: [RacerView]
+    /// A race's judged selections, oldest first.
+    public var claims: [Claim]
+    /// The racer looking, if the viewer is one.
+    public var viewer: PlayerID?
+    /// Every player left before the end.
+    public var deserted: Bool
   }
 
+  /// A racer as a viewer sees them: how many cards they have chosen, not which.
+  public struct RacerView: Sendable, Equatable {
+    public var id: PlayerID
+    public var score: Int
+    public var chosenCount: Int
+    public var askedForThree: Bool
+    public var hasLeft: Bool
+    /// The chosen cards' table positions, in table order: the referee's only.
+    public var selection: [Int]?
+  }
+
+  /// What `viewer` may see; in a race the table's `chosen` marks are the viewer's own
+  /// selection, and other players' selections are only counted.
   public static func view(of state: State, for viewer: Viewer) -> View {
-    View(
-      table: state.table.slotViews { _ in true }, score: state.table.score,
+    var table = state.table.slotViews { _ in true }
+    var seated: PlayerID?
+    if state.isRace {
+      var mine: [SetCard] = []
+      if case .player(let id) = viewer, let index = state.racer(id) {
+        seated = id
+        mine = state.racers[index].selection
+      }
+      for position in table.indices {
+        table[position].chosen = mine.contains(state.table.slots[position].card)
+      }
+    }
+    let racers = state.racers.map { racer in
+      RacerView(
+        id: racer.id, score: racer.score, chosenCount: racer.selection.count,
+        askedForThree: racer.askedForThree, hasLeft: racer.hasLeft,
+        selection: viewer == .referee ? positions(of: racer.selection, in: state) : nil)
+    }
+    return View(
+      table: table, score: state.table.score,
       flips: state.table.flips, lastPlay: state.table.lastPlay, history: state.table.history,
       deckCount: state.deck.count, over: state.over, found: state.table.found,
       hint: state.table.hintedIndices, scoring: state.scoring, refill: state.refill,
       twoPlayer: state.twoPlayer, players: state.scores,
       current: state.twoPlayer ? state.currentPlayer : nil,
-      seed: viewer == .referee ? state.seed : nil)
+      seed: viewer == .referee ? state.seed : nil, racers: racers, claims: state.claims,
+      viewer: seated, deserted: state.deserted)
   }
 
-  /// Events as a player may see them: a new deal's seed would name every hidden card.
+  /// The table positions of `cards`, in table order.
+  static func positions(of cards: [SetCard], in state: State) -> [Int] {
+    state.table.slots.indices.filter { cards.contains(state.table.slots[$0].card) }
+  }
+
+  /// Events as a player may see them: a new deal's seed would name every hidden card, and in
+  /// a race which cards another player chose is theirs alone (only the count shows).
   public static func redact(_ event: Event, for viewer: Viewer) -> Event? {
-    guard viewer != .referee, case .dealt(_, let abandoned) = event else { return event }
-    return .dealt(seed: nil, abandoned: abandoned)
+    guard viewer != .referee else { return event }
+    switch event {
+    case .dealt(_, let abandoned):
+      return .dealt(seed: nil, abandoned: abandoned)
+    case .selected(let player, _, _, let count) where viewer != .player(player):
+      return .selected(by: player, index: nil, card: nil, count: count)
+    case .deselected(let player, _, let count) where viewer != .player(player):
+      return .deselected(by: player, index: nil, count: count)
+    default:
+      return event
+    }
   }
 }

@@ -3,6 +3,10 @@ import MatchingGame
 
 /// Set (cs193p): find three cards whose four attributes are each all the same or all different
 /// (RULES §2), played with Matchismo's choose algorithm on a table that grows by three.
+///
+/// **A race** (2–4 ``Options/players``; see `SetGame+Race.swift`): every player may choose at
+/// any time, each into a selection of their own, and a selection of three is judged at once —
+/// the first valid set the engine receives scores for its finder.
 public enum SetGame: GameRules {
   /// The game's wire name.
   public static let name = "set"
@@ -24,15 +28,44 @@ public enum SetGame: GameRules {
     public var twoPlayer: Bool
     /// Deals these cards, in this order, to the first game instead of a shuffled deck.
     public var deck: [SetCard]?
+    /// The players of a race, 2–4; one player (the default, `You`) plays alone.
+    public var players: [PlayerID]
 
     public init(
       scoring: MatchScoring = .init(), refill: Bool = false, twoPlayer: Bool = false,
-      deck: [SetCard]? = nil
+      deck: [SetCard]? = nil, players: [PlayerID] = [.solo]
     ) {
       self.scoring = scoring
       self.refill = refill
       self.twoPlayer = twoPlayer
       self.deck = deck
+      self.players = players
+    }
+  }
+
+  /// One player of a race, with a selection of their own.
+  public struct Racer: Sendable, Equatable {
+    public internal(set) var id: PlayerID
+    public internal(set) var score = 0
+    /// The cards this player has chosen, in the order chosen: at most two between claims.
+    public internal(set) var selection: [SetCard] = []
+    /// The player has asked for three more cards since the last were dealt.
+    public internal(set) var askedForThree = false
+    /// The player has left the race; their score stays.
+    public internal(set) var hasLeft = false
+
+    public init(id: PlayerID) { self.id = id }
+  }
+
+  /// A judged selection of a race: who made it, and the play it was (a set or a miss).
+  public struct Claim: Sendable, Equatable {
+    public var player: PlayerID
+    /// The claim's cards in table order, and how it came out.
+    public var play: Table.Play
+
+    public init(player: PlayerID, play: Table.Play) {
+      self.player = player
+      self.play = play
     }
   }
 
@@ -82,34 +115,44 @@ public enum SetGame: GameRules {
 
   public typealias Table = ChoiceTable<Rule>
 
-  /// What a game's record says of its settings: refill, two players and the scoring.
+  /// What a game's record says of its settings: refill, two players, the scoring and, for a
+  /// race, how many raced.
   public struct Settings: RecordSettings {
     public var refill: Bool
     public var twoPlayer: Bool
     public var scoring: MatchScoring
+    /// The players of a race; 1 for a game alone or at one shared table.
+    public var playerCount: Int
 
-    public init(refill: Bool, twoPlayer: Bool, scoring: MatchScoring) {
+    public init(refill: Bool, twoPlayer: Bool, scoring: MatchScoring, playerCount: Int = 1) {
       self.refill = refill
       self.twoPlayer = twoPlayer
       self.scoring = scoring
+      self.playerCount = playerCount
     }
 
     public var game: String { SetGame.name }
 
-    /// `refill off, twoPlayer off, matchBonus 4, mismatchPenalty 2, costToChoose 1`.
+    /// `refill off, twoPlayer off, matchBonus 4, mismatchPenalty 2, costToChoose 1`; a race
+    /// adds `, players 3`.
     public var summary: String {
       "refill \(refill ? "on" : "off"), twoPlayer \(twoPlayer ? "on" : "off"), \(scoring.summary)"
+        + (playerCount > 1 ? ", players \(playerCount)" : "")
     }
 
-    /// Points: more is better.
-    public var scoreOrder: ScoreOrder { .higherIsBetter }
+    /// Points: more is better; a race's players are ranked by their own scores, not by the
+    /// table's total, so races compare none.
+    public var scoreOrder: ScoreOrder { playerCount > 1 ? .none : .higherIsBetter }
 
     public init?(game: String, summary: String) {
       guard game == SetGame.name, let numbers = summaryNumbers(summary),
         let refill = numbers["refill"], let twoPlayer = numbers["twoPlayer"],
         let scoring = MatchScoring(summaryWords: numbers)
       else { return nil }
-      self.init(refill: refill == 1, twoPlayer: twoPlayer == 1, scoring: scoring)
+      self.init(
+        refill: refill == 1, twoPlayer: twoPlayer == 1, scoring: scoring,
+        playerCount: numbers["players"] ?? 1)
+      guard self.summary == summary else { return nil }
     }
   }
 
@@ -137,24 +180,47 @@ public enum SetGame: GameRules {
     public internal(set) var over = false
     /// Whether the current game was dealt by *Deal* (the match's deal is not).
     public internal(set) var redealt = false
+    /// The players of a race; empty for a game alone or at one shared table.
+    public internal(set) var racers: [Racer] = []
+    /// A race's judged selections, oldest first: its status line and history.
+    public internal(set) var claims: [Claim] = []
+    /// Every player left before the end: the game ended unfinished (until *Deal*).
+    public internal(set) var deserted = false
 
     /// The player whose turn it is.
     public var currentPlayer: PlayerID { SetGame.players[current] }
 
-    /// The current game's settings, as its record names them.
-    public var settings: Settings {
-      Settings(refill: refill, twoPlayer: twoPlayer, scoring: scoring)
+    /// Whether this game is a race.
+    public var isRace: Bool { !racers.isEmpty }
+
+    /// The index of `id` in ``racers``.
+    public func racer(_ id: PlayerID) -> Int? {
+      racers.firstIndex { $0.id == id }
     }
 
-    /// Each player's score in two-player Set; empty otherwise.
+    /// The current game's settings, as its record names them.
+    public var settings: Settings {
+      Settings(
+        refill: refill, twoPlayer: twoPlayer, scoring: scoring, playerCount: max(1, racers.count))
+    }
+
+    /// Each player's score in two-player Set and in a race; empty otherwise.
     public var scores: [PlayerScore] {
-      twoPlayer ? zip(SetGame.players, playerScores).map { PlayerScore(player: $0, score: $1) } : []
+      if isRace { return racers.map { PlayerScore(player: $0.id, score: $0.score) } }
+      return twoPlayer
+        ? zip(SetGame.players, playerScores).map { PlayerScore(player: $0, score: $1) } : []
     }
   }
 
   public enum Action: Sendable, Equatable {
     /// The player chooses the card at a table index.
     case choose(Int)
+    /// The player chooses the card they saw as `face` at a table index: if the table has
+    /// changed since, the card is found where it is now, and refused if it has been matched.
+    case chooseCard(SetCard, at: Int)
+    /// The player leaves: in a race they are out and their score stays; the last player
+    /// leaving (alone, the one) ends the game unfinished.
+    case leave
     /// The player asks for three more cards (+3).
     case dealThree
     /// The player deals a new game from a fresh deck.
@@ -179,6 +245,20 @@ public enum SetGame: GameRules {
     /// A new game was dealt; `abandoned` is the record of an unfinished game it replaced.
     case dealt(seed: UInt64?, abandoned: GameRecord<Settings>?)
     case gameOver(GameRecord<Settings>)
+    /// In a race, `player` chose a card and has `count` chosen; the card (`index`, `card`) is
+    /// theirs and the referee's to see, nil when redacted.
+    case selected(by: PlayerID, index: Int?, card: SetCard?, count: Int)
+    /// In a race, `player` un-chose a card, or lost it to another player's set; `index` (the
+    /// position before any removal) is nil when redacted.
+    case deselected(by: PlayerID, index: Int?, count: Int)
+    /// In a race, `player`'s three cards formed a set: `cards` in the move's order.
+    case found(by: PlayerID, cards: [Int], faces: [SetCard], points: Int, reason: Reason)
+    /// In a race, `player`'s three cards, in table order, were not a set.
+    case missed(by: PlayerID, cards: [Int], penalty: Int)
+    /// In a race, `player` asked for three more cards; `waiting` have not asked yet.
+    case askedForThree(by: PlayerID, waiting: [PlayerID])
+    /// `player` left.
+    case left(PlayerID)
   }
 
   public enum RuleViolation: Refusal {
@@ -188,6 +268,16 @@ public enum SetGame: GameRules {
     case notYourTurn(PlayerID)
     case invalidOptions(String)
     case invalidDeck(String)
+    /// The card chosen by its face has been matched and has left the table.
+    case cardAlreadyMatched(SetCard)
+    case notAPlayer(PlayerID)
+    case playerLeft(PlayerID)
+    /// In a race, the player has asked for three more cards already.
+    case alreadyAsked
+    /// A race gives no hints.
+    case notInARace
+    /// In a race, *Deal* waits for the end of the game.
+    case gameNotOver
 
     public var code: String {
       switch self {
@@ -197,6 +287,12 @@ public enum SetGame: GameRules {
       case .notYourTurn: "not-your-turn"
       case .invalidOptions: "invalid-options"
       case .invalidDeck: "invalid-deck"
+      case .cardAlreadyMatched: "card-matched"
+      case .notAPlayer: "not-a-player"
+      case .playerLeft: "player-left"
+      case .alreadyAsked: "already-asked"
+      case .notInARace: "not-in-a-race"
+      case .gameNotOver: "game-not-over"
       }
     }
 
@@ -208,6 +304,12 @@ public enum SetGame: GameRules {
       case .notYourTurn(let player): "It is \(player)'s turn."
       case .invalidOptions(let reason): reason
       case .invalidDeck(let reason): reason
+      case .cardAlreadyMatched(let card): "\(card) has already been matched."
+      case .notAPlayer(let player): "\(player) is not playing at this table."
+      case .playerLeft(let player): "\(player) has left the table."
+      case .alreadyAsked: "You have asked for three more cards already."
+      case .notInARace: "Hints are not given in a race."
+      case .gameNotOver: "The race is still on: deal again when it is over."
       }
     }
   }

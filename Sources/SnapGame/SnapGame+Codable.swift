@@ -4,14 +4,15 @@ import CardTableCore
 
 extension SnapGame.Options: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case players, computer, starting
+    case players, computer, starting, computerSpeed
   }
 
-  /// Reads `players` (names, host first), `computer` (names) and `starting` (a name); absent
-  /// members keep the single-player game's: you against Ray, Lucy and Steve. Naming `players`
-  /// without `computer` seats no computer player.
+  /// Reads `players` (names, host first), `computer` (names), `starting` (a name) and
+  /// `computerSpeed` (`relaxed`, `original`, `quick` or `sharp`); absent members keep the
+  /// single-player game's: you against Ray, Lucy and Steve at the original speed. Naming
+  /// `players` without `computer` seats no computer player.
   public init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownMembers(CodingKeys.self)
+    try decoder.rejectUnknownMembers(CodingKeys.self, unlisted: ["computerSpeed"])
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func names(_ key: CodingKeys) throws -> [PlayerID]? {
       guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
@@ -32,15 +33,25 @@ extension SnapGame.Options: Codable {
       }
       starting = PlayerID(name)
     }
+    if container.contains(.computerSpeed), try !container.decodeNil(forKey: .computerSpeed) {
+      let names = SnapGame.ComputerSpeed.allCases.map(\.rawValue)
+      let name = try? container.decode(String.self, forKey: .computerSpeed)
+      guard let speed = name.flatMap(SnapGame.ComputerSpeed.init(rawValue:)) else {
+        throw InputError.unknownName(member: "computerSpeed", value: name, expected: names)
+      }
+      computerSpeed = speed
+    }
   }
 
-  /// The players, the computer's (in seat order) and the starting player; a given deck
-  /// travels beside the options (`new`'s `deck`), not in them.
+  /// The players, the computer's (in seat order), the starting player and the computer's
+  /// speed unless it is the original; a given deck travels beside the options (`new`'s
+  /// `deck`), not in them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(players, forKey: .players)
     try container.encode(players.filter(computer.contains), forKey: .computer)
     try container.encodeIfPresent(starting, forKey: .starting)
+    if computerSpeed != .original { try container.encode(computerSpeed, forKey: .computerSpeed) }
   }
 }
 

@@ -4,10 +4,10 @@ extension SnapGame {
   /// The names of the single-player game's computer players, Left, Top and Right.
   public static let computerNames: [PlayerID] = ["Ray", "Lucy", "Steve"]
 
-  /// A computer player's reaction time: 0.5 + r × 2.0 s, r drawn from the game's generator
-  /// (RULES §5.5).
-  static func computerDelay(_ random: inout SplitMix64) -> Double {
-    computerBaseDelay + random.nextUnit() * computerDelaySpread
+  /// A computer player's reaction time at `speed`: 0.5 + r × 2.0 s at the original speed
+  /// (RULES §5.5), r drawn from the game's generator.
+  static func computerDelay(_ random: inout SplitMix64, speed: ComputerSpeed) -> Double {
+    speed.baseDelay + random.nextUnit() * speed.delaySpread
   }
 
   /// After a turned card, each computer player with cards schedules a Snap! call when a match
@@ -24,8 +24,8 @@ extension SnapGame {
     for index in state.players.indices where calls(state.players[index]) {
       outcome.scheduled.append(
         Scheduled(
-          after: computerDelay(&state.random), .snap, by: state.players[index].id,
-          key: .snap(index)))
+          after: computerDelay(&state.random, speed: state.computerSpeed), .snap,
+          by: state.players[index].id, key: .snap(index)))
     }
   }
 }

@@ -38,6 +38,7 @@ extension SnapGame {
     var state = State(
       players: players, startingSeat: startingSeat, random: random, later: later)
     state.roundSeed = seed
+    state.computerSpeed = options.computerSpeed
     deal(deck, in: &state)
     return state
   }

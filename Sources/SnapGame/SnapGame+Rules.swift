@@ -149,7 +149,9 @@ extension SnapGame {
         }
         if state.players[index].isComputer {
           outcome.scheduled.append(
-            Scheduled(after: computerDelay(&state.random), .turn, by: id, key: .turn))
+            Scheduled(
+              after: computerDelay(&state.random, speed: state.computerSpeed), .turn, by: id,
+              key: .turn))
         }
         return
       }
@@ -415,7 +417,7 @@ extension SnapGame {
     let winner = ending == .finished ? state.winner : nil
     let settings = Settings(
       round: state.round, players: state.players.map(\.id),
-      computer: state.players.filter(\.isComputer).map(\.id))
+      computer: state.players.filter(\.isComputer).map(\.id), computerSpeed: state.computerSpeed)
     return GameRecord(
       settings: settings, seed: state.roundSeed,
       score: scores.first { $0.player == winner }?.score ?? 0, players: scores,

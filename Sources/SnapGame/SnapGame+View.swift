@@ -46,6 +46,8 @@ extension SnapGame {
     /// The players whose top cards match: the referee's only (players must spot it).
     public var matching: [PlayerID]?
     public var players: [PlayerView]
+    /// How quickly the computer players turn and call.
+    public var computerSpeed: ComputerSpeed
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -78,7 +80,8 @@ extension SnapGame {
       host: state.host, endReason: state.endReason, pause: state.pause, canTurn: canTurn,
       canSnap: canSnap,
       canStartNextRound: playing && seated?.id == state.host && state.phase == .roundOver,
-      matching: referee ? matchingPlayers(in: state) : nil, players: players)
+      matching: referee ? matchingPlayers(in: state) : nil, players: players,
+      computerSpeed: state.computerSpeed)
   }
 
   /// `event` as `viewer` may see it: cards that go face down into a closed pile, or that lay

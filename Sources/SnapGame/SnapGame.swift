@@ -47,6 +47,46 @@ public enum SnapGame: GameRules {
   /// The game's wire name.
   public static let name = "snap"
 
+  /// How quickly the computer players turn their cards and call Snap!: each delay is
+  /// ``baseDelay`` + r × ``delaySpread`` seconds, r uniform in [0, 1).
+  ///
+  /// `original` is RULES §5.5, 0.5 + r × 2.0 s, and the default. At it no computer calls
+  /// before 0.5 s, so a script that calls 250 ms after every match wins every contested Snap!
+  /// (the issue saw 16 of 17). Three computers race a player at once, so what counts is the
+  /// quickest of three draws. The other speeds were chosen against that script at a table of
+  /// three computer players (``SnapFairnessTests`` measures 60 seeded games of 400 turned cards;
+  /// docs/ENGINE.md quotes the figures):
+  /// - `relaxed`, 1.0 + r × 3.0 s: for beginners and children; nobody is beaten before 1 s.
+  /// - `quick`, 0.15 + r × 1.0 s: a 250 ms reaction still wins about three snaps in four, one of
+  ///   450 ms less than half: the computers keep up with a quick person.
+  /// - `sharp`, 0.1 + r × 0.4 s: a 250 ms reaction wins about one in three, one of 450 ms almost
+  ///   never: the computers are as quick as a very quick person, and a script no longer rules.
+  ///
+  /// Turning delays follow the same numbers, so the whole game's pace goes with the speed.
+  public enum ComputerSpeed: String, CaseIterable, Sendable, Codable {
+    case relaxed, original, quick, sharp
+
+    /// The least delay, in seconds.
+    public var baseDelay: Double {
+      switch self {
+      case .relaxed: 1.0
+      case .original: SnapGame.computerBaseDelay
+      case .quick: 0.15
+      case .sharp: 0.1
+      }
+    }
+
+    /// The spread added to ``baseDelay``: r × this, r uniform in [0, 1).
+    public var delaySpread: Double {
+      switch self {
+      case .relaxed: 3.0
+      case .original: SnapGame.computerDelaySpread
+      case .quick: 1.0
+      case .sharp: 0.4
+      }
+    }
+  }
+
   /// Who plays, who is played by the computer, and how the first round is dealt.
   public struct Options: Sendable, Equatable {
     /// The players in the order they joined, host first (2–4); this is also clockwise seat
@@ -58,15 +98,18 @@ public enum SnapGame: GameRules {
     public var starting: PlayerID?
     /// The first round's 52 cards in dealing order, instead of a shuffle.
     public var deck: [PlayingCard]?
+    /// How quickly the computer players turn and call.
+    public var computerSpeed: ComputerSpeed
 
     public init(
       players: [PlayerID], computer: Set<PlayerID> = [], starting: PlayerID? = nil,
-      deck: [PlayingCard]? = nil
+      deck: [PlayingCard]? = nil, computerSpeed: ComputerSpeed = .original
     ) {
       self.players = players
       self.computer = computer
       self.starting = starting
       self.deck = deck
+      self.computerSpeed = computerSpeed
     }
 
     /// The single-player game: you (the host, Bottom) against Ray (Left), Lucy (Top) and
@@ -151,21 +194,29 @@ public enum SnapGame: GameRules {
     public var players: [PlayerID]
     /// The players the computer played.
     public var computer: [PlayerID]
+    /// How quickly the computer played.
+    public var computerSpeed: ComputerSpeed
 
-    public init(round: Int, players: [PlayerID], computer: [PlayerID]) {
+    public init(
+      round: Int, players: [PlayerID], computer: [PlayerID],
+      computerSpeed: ComputerSpeed = .original
+    ) {
       self.round = round
       self.players = players
       self.computer = computer
+      self.computerSpeed = computerSpeed
     }
 
     public var game: String { SnapGame.name }
 
-    /// `round 1; players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve`.
+    /// `round 1; players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve`, and
+    /// `; computerSpeed quick` when the computer did not play at the original speed.
     public var summary: String {
       let names = players.map(\.rawValue).joined(separator: ", ")
       let computers = computer.map(\.rawValue).joined(separator: ", ")
       return "round \(round); players \(names)"
         + (computer.isEmpty ? "" : "; computer \(computers)")
+        + (computerSpeed == .original ? "" : "; computerSpeed \(computerSpeed.rawValue)")
     }
 
     /// The table without its round, `players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve`:
@@ -188,8 +239,20 @@ public enum SnapGame: GameRules {
         part.dropFirst(prefix.count).split(separator: ", ", omittingEmptySubsequences: false)
           .map { PlayerID(String($0)) }
       }
-      let computer = parts.count > 2 ? names(parts[2], after: "computer ") : []
-      self.init(round: round, players: names(parts[1], after: "players "), computer: computer)
+      var computer: [PlayerID] = []
+      var speed = ComputerSpeed.original
+      for part in parts.dropFirst(2) {
+        if part.hasPrefix("computerSpeed ") {
+          guard let named = ComputerSpeed(rawValue: String(part.dropFirst("computerSpeed ".count)))
+          else { return nil }
+          speed = named
+        } else {
+          computer = names(part, after: "computer ")
+        }
+      }
+      self.init(
+        round: round, players: names(parts[1], after: "players "), computer: computer,
+        computerSpeed: speed)
       guard self.summary == summary else { return nil }
     }
   }
@@ -236,6 +299,8 @@ public enum SnapGame: GameRules {
     public internal(set) var roundSeed: UInt64 = 0
     /// Cards turned this round.
     public internal(set) var turns = 0
+    /// How quickly the computer players turn and call.
+    public internal(set) var computerSpeed = ComputerSpeed.original
 
     /// The host: the first player to sit down, at Bottom.
     public var host: PlayerID { players[0].id }

@@ -1,5 +1,6 @@
 import CardTableCore
 import GameWire
+import SnapGame
 import Testing
 
 /// Sends one line to the console and parses its reply.
@@ -179,5 +180,68 @@ private let sevensLast: [String] = {
       #expect(
         reply["error"]?["message"] == "Snap! deals all 52 cards, each once; A♠ appears twice.")
     }
+  }
+}
+
+@Suite struct SnapComputerSpeedWireTests {
+  @Test func theSpeedIsAnOptionTheStateTheViewAndTheRecordNameWhenItIsNotTheOriginal() throws {
+    let replies = try converse([
+      #"{"cmd":"new","game":"snap","seed":3,"options":{"computerSpeed":"sharp"}}"#,
+      #"{"cmd":"view","player":"You"}"#,
+    ])
+    #expect(replies[0]["state"]?["computerSpeed"] == "sharp")
+    #expect(replies[1]["view"]?["computerSpeed"] == "sharp")
+    let session = try GameCatalog.start(
+      NewGame(game: "snap", options: ["computerSpeed": "quick"], seed: 3))
+    #expect(session.deal["options"]?["computerSpeed"] == "quick")
+    #expect(session.abandon())
+    let record = try #require(session.loggedResults(from: 0, for: .solo).first)
+    #expect(
+      record.options == "round 1; players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve; "
+        + "computerSpeed quick")
+    #expect(
+      GameCatalog.describe(game: "snap", options: record.options)?.category
+        == "players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve; computerSpeed quick")
+  }
+
+  @Test func theOriginalSpeedWritesNothingNew() throws {
+    for options: JSON in [[:], ["computerSpeed": "original"]] {
+      let session = try GameCatalog.start(NewGame(game: "snap", options: options, seed: 3))
+      #expect(session.stateJSON()["computerSpeed"] == nil)
+      #expect(session.viewJSON(for: .player(.solo))["computerSpeed"] == nil)
+      #expect(
+        session.deal == [
+          "options": [
+            "players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"],
+          ]
+        ])
+      #expect(session.abandon())
+      #expect(
+        session.loggedResults(from: 0, for: .solo).first?.options
+          == "round 1; players You, Ray, Lucy, Steve; computer Ray, Lucy, Steve")
+    }
+  }
+
+  @Test func anUnknownSpeedIsRefusedNamingTheSpeeds() throws {
+    let reply = try converse([
+      #"{"cmd":"new","game":"snap","options":{"computerSpeed":"fast"}}"#
+    ])[0]
+    #expect(reply["error"]?["code"] == "bad-request")
+    #expect(
+      reply["error"]?["message"]
+        == #"snap options: "computerSpeed" must be "relaxed", "original", "quick" or "sharp", not "fast"."#
+    )
+  }
+
+  @Test(arguments: SnapGame.ComputerSpeed.allCases)
+  func theOptionsReadBackWhatTheyWrite(speed: SnapGame.ComputerSpeed) throws {
+    let options = SnapGame.Options(
+      players: ["Ann", "Bob", "Cy"], computer: ["Cy"], starting: "Bob", computerSpeed: speed)
+    let json = try WireEncoder().json(of: options)
+    #expect(try WireDecoder().decode(SnapGame.Options.self, from: json) == options)
+    #expect((json["computerSpeed"] == nil) == (speed == .original))
+    let settings = SnapGame.Settings(
+      round: 2, players: ["Ann", "Bob", "Cy"], computer: ["Cy"], computerSpeed: speed)
+    #expect(SnapGame.Settings(game: "snap", summary: settings.summary) == settings)
   }
 }
