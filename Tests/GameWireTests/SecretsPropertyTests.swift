@@ -54,7 +54,8 @@ import Testing
         try check(match.advance(by: random.nextUnit() * 2.5))
         continue
       }
-      let player = random.nextInt(below: 5) == 0 ? Self.anyone(players, &random) : state.playerOnTurn
+      let player =
+        random.nextInt(below: 5) == 0 ? Self.anyone(players, &random) : state.playerOnTurn
       var card = random.nextInt(below: state.board.count + 1)
       // NB: half the time the player remembers where the first card's partner lies.
       if state.turned.count == 1, random.nextInt(below: 2) == 0,
