@@ -200,6 +200,7 @@ extension GameServer {
       throw .storageUnavailable
     }
     room.clockStarts(at: now)
+    room.lastChange = session.clock
     broadcastTable(room, reply: nil)
     broadcast(room, events: .empty, reply: (client, reply))
     reschedule(room)
@@ -323,26 +324,63 @@ extension GameServer {
   /// was turned, and how it went.
   func receipt(_ room: Room, after version: Int, events: EventBatch) {
     guard let session = room.session, events.count > 0 else { return }
-    let shown = events.json(for: .referee)
-    for event in shown where event["type"] == "turned" {
-      _ = event
-      room.lastTurn = session.clock
+    for event in events.json(for: .referee) {
+      let type = event["type"]?.stringValue ?? ""
+      if room.table != nil, let claim = Self.claim(event, of: room.game) {
+        sendReceipt(
+          room, player: event["player"] ?? .null, result: claim.result, reason: claim.reason)
+      }
+      if type == "matched" { room.lastFinder = event["player"] }
+      if Self.changesWhatCallsAreAbout(type, in: room.game) { room.lastChange = session.clock }
     }
-    guard room.table != nil else { return }
-    for event in shown where event["type"] == "snap" {
-      var receipt: JSON = [
-        "type": "receipt", "player": event["player"] ?? .null, "result": event["result"] ?? .null,
-        "after": room.lastTurn.map { JSON(((session.clock - $0) * 1000).rounded() / 1000) }
-          ?? .null,
-      ]
-      let reason: String =
-        switch event["result"]?.stringValue {
-        case "correct": "the first call after the card was turned, and a match was showing"
-        case "tooLate": "another call was decided first after that card"
-        default: "no match was showing"
-        }
-      receipt = receipt.setting("reason", to: .string(reason))
-      for client in room.clients { send(receipt, to: client) }
+  }
+
+  /// A too-late claim at a Set race: the card was taken in a set the room received first.
+  func tooLate(_ room: Room, player: PlayerID) {
+    guard room.table != nil, room.game == "set" else { return }
+    let first = room.lastFinder?.stringValue.map { "\($0) claimed that set first" }
+    sendReceipt(
+      room, player: .string(player.rawValue), result: "tooLate",
+      reason: first ?? "that card was already taken in a set")
+  }
+
+  private func sendReceipt(_ room: Room, player: JSON, result: String, reason: String) {
+    let clock = room.session?.clock ?? 0
+    let receipt: JSON = [
+      "type": "receipt", "player": player, "result": .string(result),
+      "after": room.lastChange.map { JSON(((clock - $0) * 1000).rounded() / 1000) } ?? .null,
+      "reason": .string(reason),
+    ]
+    for client in room.clients { send(receipt, to: client) }
+  }
+
+  /// The receipt's result and reason for a call or claim among a game's events, if it is one:
+  /// Snap!'s `snap`, and at a Set race (where events name their player) `matched` and
+  /// `mismatched`.
+  static func claim(_ event: JSON, of game: String) -> (result: String, reason: String)? {
+    switch (game, event["type"]?.stringValue) {
+    case ("snap", "snap"):
+      switch event["result"]?.stringValue {
+      case "correct":
+        ("correct", "the first call after the card was turned, and a match was showing")
+      case "tooLate": ("tooLate", "another call was decided first after that card")
+      default: ("wrong", "no match was showing")
+      }
+    case ("set", "matched") where event["player"] != nil:
+      ("correct", "the first valid set the table received")
+    case ("set", "mismatched") where event["player"] != nil:
+      ("wrong", "those three cards are not a set")
+    default: nil
+    }
+  }
+
+  /// Whether an event of `type` changes the cards that calls are about: a turned card in
+  /// Snap!, the table's cards in Set.
+  static func changesWhatCallsAreAbout(_ type: String, in game: String) -> Bool {
+    switch game {
+    case "snap": type == "turned"
+    case "set": ["dealt", "matched", "removed", "refilled", "dealtThree"].contains(type)
+    default: false
     }
   }
 }

@@ -412,7 +412,13 @@ public final class GameServer {
         throw WireError(
           code: "not-your-seat", message: "You play as \(seat) and cannot act for \(named).")
       }
-      let events = try session.perform(action, as: seat)
+      let events: EventBatch
+      do {
+        events = try session.perform(action, as: seat)
+      } catch {
+        if error.code == "card-matched" { tooLate(room, player: seat) }
+        throw error
+      }
       try save(room, at: now)
       broadcast(room, events: events, reply: (client, reply))
       receipt(room, after: before, events: events)

@@ -25,8 +25,11 @@ final class Room {
   private(set) var replay: Bool
   /// The clients in the room, in the order they came.
   private(set) var clients: [ClientID] = []
-  /// When a card was last turned, on the match clock (Snap!'s receipts count from it).
-  var lastTurn: Double?
+  /// When the cards a call is about last changed, on the match clock: Snap!'s last turned
+  /// card, Set's table (receipts count from it).
+  var lastChange: Double?
+  /// Who found the last set at a Set race (a too-late claim is told who was first).
+  var lastFinder: JSON?
   /// How long a seated player may be gone before the table makes them leave.
   var grace = Table.gracePeriod
 

@@ -64,8 +64,13 @@ extension SetGame {
         askedForThree: racer.askedForThree, hasLeft: racer.hasLeft,
         selection: viewer == .referee ? positions(of: racer.selection, in: state) : nil)
     }
+    // NB: in a race the score is the viewer's own: the table's total means nothing to anyone.
+    var score = state.table.score
+    if state.isRace, case .player = viewer {
+      score = seated.flatMap { state.racer($0) }.map { state.racers[$0].score } ?? 0
+    }
     return View(
-      table: table, score: state.table.score,
+      table: table, score: score,
       flips: state.table.flips, lastPlay: state.table.lastPlay, history: state.table.history,
       deckCount: state.deck.count, over: state.over, found: state.table.found,
       hint: state.table.hintedIndices, scoring: state.scoring, refill: state.refill,
