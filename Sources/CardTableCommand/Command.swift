@@ -311,7 +311,12 @@ extension Command {
           help = .commandHelp(usage)
           return
         }
-        guard argument.hasPrefix("-"), argument != "-" else {
+        if argument == "--" {
+          positional.append(contentsOf: remaining)
+          return
+        }
+        // NB: a room id may begin with `-` (base64url), and no option looks like one.
+        guard argument.hasPrefix("-"), argument != "-", RoomID(rawValue: argument) == nil else {
           positional.append(argument)
           continue
         }

@@ -64,7 +64,8 @@ extension GameServer {
   {
     try player(of: client)
     let typed = try request.requiredString("code", in: "join")
-    var tried = (connections[client]?.wrongCodes ?? []).filter { now - $0 < 60 }
+    let guesser = connections[client]?.address ?? client.description
+    var tried = (wrongCodes[guesser] ?? []).filter { now - $0 < 60 }
     guard tried.count < Self.wrongCodesPerMinute else {
       throw WireError(
         code: "too-many-codes", message: "Too many wrong codes; wait a minute and try again.")
@@ -80,7 +81,11 @@ extension GameServer {
     }
     guard let id = found else {
       tried.append(now)
-      connections[client]?.wrongCodes = tried
+      if wrongCodes.count >= 10_000 {
+        // NB: the addresses whose minute is over are forgotten, so the list stays short.
+        wrongCodes = wrongCodes.filter { $0.value.contains { now - $0 < 60 } }
+      }
+      wrongCodes[guesser] = tried
       throw WireError(code: "no-such-table", message: "There is no table with the code \(typed).")
     }
     try open(id, for: client, at: now, reply: reply)
@@ -171,8 +176,7 @@ extension GameServer {
     throws(WireError)
   {
     let seated = table.seats.filter { !$0.left }
-    // NB: a table is for playing together: one person alone plays without hosting.
-    let fewest = max(2, table.seatRange.lowerBound)
+    let fewest = table.fewestSeats
     guard seated.count >= fewest else {
       throw WireError(
         code: "too-few-players", message: "\(room.game) needs at least \(fewest) players.")
@@ -272,15 +276,20 @@ extension GameServer {
       !room.clients.contains(where: { connections[$0]?.player?.key == player })
     else { return }
     room.table?.seats[seat].absentSince = lastNow
-    for client in room.clients {
-      send(
-        JSON.object([
-          ("type", "seat"), ("seat", JSON(seat)),
-          ("name", .string(table.seats[seat].name.rawValue)),
-          ("connected", false), ("leavesIn", JSON(room.grace)),
-        ]), to: client)
-    }
+    tellSeat(room, seat, connected: false)
     reschedule(room)
+  }
+
+  /// Tells everyone in `room` but `client` that a seated player's connection dropped (with the
+  /// seconds they have to come back) or that they are back.
+  func tellSeat(_ room: Room, _ seat: Int, connected: Bool, except client: ClientID? = nil) {
+    guard let table = room.table else { return }
+    var message = JSON.object([
+      ("type", "seat"), ("seat", JSON(seat)), ("name", .string(table.seats[seat].name.rawValue)),
+      ("connected", JSON(connected)),
+    ])
+    if !connected { message = message.setting("leavesIn", to: JSON(room.grace)) }
+    for other in room.clients where other != client { send(message, to: other) }
   }
 
   /// Makes every seated player whose grace period ran out leave, as the game's rules say.
@@ -300,7 +309,8 @@ extension GameServer {
     let key = connections[client]?.player?.key
     let watchers = room.clients.filter { table.seat(of: connections[$0]?.player?.key) == nil }
     var message = table.message(
-      room: room.id, game: room.game, you: table.seat(of: key), watchers: watchers.count
+      room: room.id, game: room.game, you: table.seat(of: key), watchers: watchers.count,
+      over: room.session?.isFinished == true
     ) { seat in
       room.clients.contains { connections[$0]?.player?.key == table.seats[seat].player }
     }
@@ -332,6 +342,12 @@ extension GameServer {
       }
       if type == "matched" { room.lastFinder = event["player"] }
       if Self.changesWhatCallsAreAbout(type, in: room.game) { room.lastChange = session.clock }
+    }
+    // NB: the table's phase follows its game: over at its end (and playing again after Set's
+    // Deal).
+    if room.table != nil, session.isFinished != room.tableOver {
+      room.tableOver = session.isFinished
+      broadcastTable(room)
     }
   }
 

@@ -97,8 +97,6 @@ public final class GameServer {
     var player: PlayerRecord?
     var token: PlayerToken?
     var room: RoomID?
-    /// When this connection tried a table code that named no table, in the last minute.
-    var wrongCodes: [Double] = []
     /// The client's address, when the transport knows it.
     var address: String?
   }
@@ -106,6 +104,9 @@ public final class GameServer {
   /// The rooms each client address may still make now: tokens that come back at
   /// ``Configuration/roomsPerMinute``.
   var roomAllowance: [String: (tokens: Double, at: Double)] = [:]
+  /// When each client address (or a connection without one) tried a table code that named no
+  /// table, in the last minute: per address, so that reconnecting does not start afresh.
+  var wrongCodes: [String: [Double]] = [:]
 
   /// - Parameters:
   ///   - host: where messages go and who keeps the timer.
@@ -526,6 +527,7 @@ public final class GameServer {
       run(room, at: now)
       try seatOrWatch(client, at: room, now: now)
       enter(client, room, countdown: room.countdown(at: now), reply: reply)
+      tellTable(room, arrived: client)
       return
     }
     let countdown = try countdown(for: id)
@@ -544,6 +546,14 @@ public final class GameServer {
     rooms[id] = room
     try seatOrWatch(client, at: room, now: now)
     enter(client, room, countdown: room.countdown(at: now), reply: reply)
+    tellTable(room, arrived: client)
+  }
+
+  /// Once `client` is in a table's room, the others learn of the new seat or watcher, with the
+  /// newcomer counted as connected.
+  private func tellTable(_ room: Room, arrived client: ClientID) {
+    guard room.table != nil, room.clients.contains(client) else { return }
+    broadcastTable(room, except: client)
   }
 
   /// Before `client` enters `room`: a seat at a table in its lobby, or a place among the
@@ -556,7 +566,6 @@ public final class GameServer {
         log("cardtable: could not seat a player at \(room.id): \(error)")
         throw .storageUnavailable
       }
-      broadcastTable(room, except: client)
       return
     }
     let key = connections[client]?.player?.key
@@ -644,6 +653,7 @@ public final class GameServer {
     if let table = room.table {
       if let seat = table.seat(of: key), table.seats[seat].absentSince != nil {
         room.table?.seats[seat].absentSince = nil
+        tellSeat(room, seat, connected: true, except: client)
         broadcastTable(room, except: client)
       }
       if let table = room.table {

@@ -28,6 +28,8 @@ final class Room {
   /// When the cards a call is about last changed, on the match clock: Snap!'s last turned
   /// card, Set's table (receipts count from it).
   var lastChange: Double?
+  /// Whether the clients were last told that the table's game is over.
+  var tableOver = false
   /// Who found the last set at a Set race (a too-late claim is told who was first).
   var lastFinder: JSON?
   /// How long a seated player may be gone before the table makes them leave.

@@ -97,10 +97,15 @@ struct Table: Sendable {
     takesComputers = (try? GameCatalog.takesComputerPlayers(game)) ?? false
   }
 
+  /// The fewest seats a table starts with: a table is for playing together, so two, or the
+  /// game's own least.
+  var fewestSeats: Int { max(2, seatRange.lowerBound) }
+
   /// The `table` message for a client who is `you` (nil: a watcher).
-  func message(room: RoomID, game: String, you: Int?, watchers: Int, connected: (Int) -> Bool)
-    -> JSON
-  {
+  func message(
+    room: RoomID, game: String, you: Int?, watchers: Int, over: Bool,
+    connected: (Int) -> Bool
+  ) -> JSON {
     let list: [JSON] = seats.enumerated().map { index, seat in
       var entry: JSON = [
         "seat": JSON(index), "name": .string(seat.name.rawValue), "computer": JSON(seat.computer),
@@ -112,12 +117,12 @@ struct Table: Sendable {
     let phaseName: String =
       switch phase {
       case .lobby: "lobby"
-      case .playing: "playing"
+      case .playing: over ? "over" : "playing"
       }
     return [
       "type": "table", "room": .string(room.rawValue), "code": .string(code.description),
       "game": .string(game), "phase": .string(phaseName), "host": 0, "seats": .array(list),
-      "minSeats": JSON(seatRange.lowerBound), "maxSeats": JSON(seatRange.upperBound),
+      "minSeats": JSON(fewestSeats), "maxSeats": JSON(seatRange.upperBound),
       "public": JSON(isPublic), "watchers": JSON(watchers),
     ]
   }

@@ -29,6 +29,8 @@ extension SetGame {
     _ action: Action, by player: PlayerID, to state: inout State,
     into outcome: inout Outcome<SetGame>
   ) throws(RuleViolation) {
+    // NB: first, so that the `hint` command (which asks as nobody in particular) is told why.
+    if case .hint = action { throw .notInARace }
     guard let index = state.racer(player) else { throw .notAPlayer(player) }
     guard !state.racers[index].hasLeft else { throw .playerLeft(player) }
     switch action {

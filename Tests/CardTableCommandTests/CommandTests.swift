@@ -21,6 +21,16 @@ import Testing
     #expect(text.hasPrefix("Usage: cardtable \(arguments[0])"))
   }
 
+  @Test func aRoomIdThatBeginsWithADashIsARoomNotAnOption() throws {
+    #expect(
+      try Command.parse(["export", "-odze9TbkpDcqbRQ", "--data", "d"])
+        == .export(room: "-odze9TbkpDcqbRQ", data: "d", output: nil))
+    #expect(
+      try Command.parse(["export", "--", "--odze9TbkpDcqbR"])
+        == .export(room: "--odze9TbkpDcqbR", data: nil, output: nil))
+    #expect(throws: UsageError.self) { try Command.parse(["export", "-odze", "x"]) }
+  }
+
   @Test(arguments: [["dance"], ["engine", "extra"], ["bench", "--fast"], ["serve", "--port"]])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
