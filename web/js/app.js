@@ -272,10 +272,10 @@ function mountScreen(game, fresh, params) {
   stepButton = el('button.btn.ghost.step-through', { type: 'button', text: 'Step through', hidden: true, onclick: stepThrough });
   toolbar.append(stepButton);
   if (TABLE_GAMES.includes(game)) {
-    const difficulty = params.get('difficulty');
-    toolbar.append(el('a.btn.ghost.play-with-friends', {
-      href: `/?game=${game}&table=host${difficulty ? `&difficulty=${encodeURIComponent(difficulty)}` : ''}`, dataset: { nav: '' }, text: 'Play with friends',
-    }));
+    // NB: the size and a chosen seed (a practice deal, as browser tests use) go with it.
+    const carried = new URLSearchParams({ game, table: 'host' });
+    for (const key of ['difficulty', 'seed']) { const value = params.get(key); if (value) carried.set(key, value); }
+    toolbar.append(el('a.btn.ghost.play-with-friends', { href: `/?${carried}`, dataset: { nav: '' }, text: 'Play with friends' }));
   }
 }
 
