@@ -231,27 +231,43 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     require_game(cardtable, "snap")
     ann = people(server, "Ann")
     bob = people(server, "Bob")
+    # Matchismo is for one player: no Play with friends there.
+    ann.goto(f"{server}?game=matchismo")
+    wait_view(ann, "v.table.length > 0")
+    expect(ann.get_by_role("link", name="Play with friends")).to_have_count(0)
     ann.goto(f"{server}?game=snap&table=host")
     expect(ann.get_by_label("Computer players’ speed")).to_have_value("original")
+    # The name is the player's, kept by the server: changed here, it is remembered.
+    ann.get_by_label("Your name").fill("Annie")
     ann.get_by_label("Computer players’ speed").select_option("quick")
     ann.get_by_label("List this table publicly").check()
     table = reply_to(ann, ann.get_by_role("button", name="Host table").click)
     assert table["public"] is True
+    assert table["seats"][0]["name"] == "Annie"
+    assert send(ann, {"cmd": "settings"})["settings"]["name"] == "Annie"
+    expect(ann.locator(".seat-list .seat-text")).to_have_text(["Annie (host, you)"])
+    expect(ann.locator(".table-code")).to_have_attribute("aria-label", "Code " + " ".join(table["code"].replace("-", "")))
+    # Copy puts the link on the clipboard.
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    ann.get_by_role("button", name="Copy link").click()
+    expect(ann.locator(".copy-note")).to_have_text("Link copied.")
+    assert ann.evaluate("navigator.clipboard.readText()") == f"{server}play/{table['room']}"
     start_button = ann.get_by_role("button", name="Start", exact=True)
     expect(start_button).to_be_disabled()
     # A computer player takes a seat, and can be removed again.
     seated = reply_to(ann, ann.get_by_role("button", name="Add computer player").click)
-    assert [s["name"] for s in seated["seats"]] == ["Ann", "Ray"]
-    expect(ann.locator(".seat-list .seat-text")).to_have_text(["Ann (host, you)", "Ray (computer)"])
+    assert [s["name"] for s in seated["seats"]] == ["Annie", "Ray"]
+    expect(ann.locator(".seat-list .seat-text")).to_have_text(["Annie (host, you)", "Ray (computer)"])
     expect(start_button).to_be_enabled()
     reply_to(ann, ann.get_by_role("button", name="Remove Ray").click)
     expect(ann.locator(".seat-list .seat-text")).to_have_count(1)
     expect(start_button).to_be_disabled()
     # The home screen lists the public table; Join seats Bob.
     bob.goto(server)
-    item = bob.locator(".table-item", has_text="hosted by Ann")
+    item = bob.locator(".table-item", has_text="hosted by Annie")
     expect(item).to_contain_text("Snap!")
-    bob.get_by_role("link", name="Join Ann’s Snap! table").click()
+    expect(item).to_contain_text("1 of 4 seats taken")
+    bob.get_by_role("link", name="Join Annie’s Snap! table").click()
     expect(bob.locator(".seat-item.you")).to_contain_text("Bob (you)")
     expect(ann.locator(".seat-list .seat-text")).to_have_count(2)
     reply_to(ann, ann.get_by_role("button", name="Add computer player").click)
@@ -262,7 +278,7 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     # Once started, it is no longer listed.
     bob.goto(server)
     expect(bob.locator(".open-tables")).to_have_attribute("data-loaded", "true")
-    expect(bob.locator(".table-item", has_text="hosted by Ann")).to_have_count(0)
+    expect(bob.locator(".table-item", has_text="hosted by Annie")).to_have_count(0)
 
 
 def set_of_three(table, exclude=()):
@@ -376,6 +392,22 @@ def test_memory_in_turns(server, people, cardtable):
     screenshot(bob, "table-memory.png")
 
 
+def test_concentration_in_turns(server, people):
+    ann = people(server, "Ann")
+    bob = people(server, "Bob")
+    table = host(ann, server, "concentration", seed=MEMORY_SEED)
+    join_by_link(bob, table)
+    start(ann, [bob])
+    wait_view(bob, "v.turn === 'Ann' && v.board.length === 52")
+    expect(bob.locator(".turns .turn")).to_have_text("Ann's turn")
+    expect(bob.locator(".turns .player-chip")).to_have_text(["Ann: 0 pairs", "You: 0 pairs"])
+    expect(bob.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(ann.get_by_role("button", name="↻ Refresh")).to_be_hidden()
+    v = acted(ann, ann.get_by_role("button", name=face_down(0), exact=True).click)
+    assert v["board"][0]["faceUp"]
+    wait_view(bob, "v.board[0].faceUp")
+
+
 @pytest.fixture
 def grace_server(cardtable):
     """A server of the test's own, whose dropped players keep their seat for 60 s; its URL."""
@@ -393,6 +425,8 @@ def test_a_dropped_guest_keeps_the_seat_within_the_grace_period(grace_server, pe
     url = grace_server
     ann = people(url, "Ann")
     bob = people(url, "Bob")
+    # A fresh server has no open tables, and its home screen says so.
+    expect(bob.locator(".open-tables .empty")).to_have_text("No open tables right now. Host one from a game’s screen, or join with a code.")
     table = host(ann, url, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
     join_by_link(bob, table)
     start(ann, [bob])

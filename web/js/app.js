@@ -69,7 +69,10 @@ const session = { room: null, role: null, status: null, countdown: 0 };
 const sessionView = Object.freeze({
   get room() { return session.room; },
   get role() { return session.role; },
-  get readOnly() { return session.role === 'watcher' || session.status === 'abandoned' || session.countdown > 0; },
+  // NB: at a table, a player without a seat (removed in the lobby, or gone) only watches.
+  get readOnly() {
+    return session.role === 'watcher' || session.status === 'abandoned' || session.countdown > 0 || (!!tableView?.info && !tableView.sitting);
+  },
   get table() { return tableView?.info ?? null; },
   get me() { return tableView?.me ?? null; },
   /** @param {string} name */

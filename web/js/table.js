@@ -395,9 +395,9 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     const host = isHost();
     const started = info.phase !== 'lobby';
     const choice = await showDialog({
-      title: host ? 'End Game?' : 'Leave Game?',
+      title: started ? (host ? 'End Game?' : 'Leave Game?') : 'Leave Table?',
       message: host
-        ? (started ? 'You are the host: leaving ends the game for everyone.' : 'You are the host: leaving closes the table.')
+        ? (started ? 'You are the host: leaving ends the game for everyone.' : 'You stay the host: the table waits, and its link brings you back.')
         : (started ? 'You give up your seat; the others play on without you.' : 'You give up your seat at this table.'),
       buttons: [{ label: 'Stay', value: 'stay' }, { label: host ? 'End game' : 'Leave', value: 'leave', primary: true }],
     });
@@ -419,6 +419,8 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     get me() { return mine()?.name ?? null; },
     awayFor,
     confirmLeave,
+    /** @returns {boolean} whether this page's player holds a seat (not left) */
+    get sitting() { return !!mine() && !mine()?.left; },
     /** @returns {boolean} whether leaving this page gives up a seat at a table in play */
     get seated() { return !!mine() && !mine()?.left && !!info && info.phase !== 'over' && !gameOver(); },
     /** @param {TableMessage} message */
