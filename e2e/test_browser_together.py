@@ -9,8 +9,8 @@ import itertools
 import pytest
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, acted, card_name, engine, face_down, reply_to, require_game, screenshot,
-                     send, view, wait_view, watch_errors)
+from browser import (DESKTOP, acted, card_name, engine, face_down, record_texts, reply_to, require_game,
+                     screenshot, send, view, wait_shown, wait_view, watch_errors)
 from server import running_server
 from browser import WEB
 
@@ -273,7 +273,7 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     reply_to(ann, ann.get_by_role("button", name="Add computer player").click)
     expect(ann.locator(".seat-list .seat-text")).to_have_count(3)
     start(ann, [bob])
-    wait_view(bob, "v.computerSpeed === 'quick' || v.players.length === 3")
+    wait_view(bob, "v.players.length === 3")
     expect(bob.locator(".seat:not([hidden])")).to_have_count(3)
     # Once started, it is no longer listed.
     bob.goto(server)
@@ -427,6 +427,7 @@ def test_a_dropped_guest_keeps_the_seat_within_the_grace_period(grace_server, pe
     bob = people(url, "Bob")
     # A fresh server has no open tables, and its home screen says so.
     expect(bob.locator(".open-tables .empty")).to_have_text("No open tables right now. Host one from a game’s screen, or join with a code.")
+    record_texts(bob, "#connection-banner")
     table = host(ann, url, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
     join_by_link(bob, table)
     start(ann, [bob])
@@ -436,13 +437,13 @@ def test_a_dropped_guest_keeps_the_seat_within_the_grace_period(grace_server, pe
     drop(bob)
     away = ann.locator(".table-seat", has_text="Bob")
     expect(away).to_contain_text("away, leaves in")
-    expect(bob.locator("#connection-banner")).to_have_text("Connection lost — reconnecting…")
+    wait_shown(bob, "#connection-banner", "Connection lost — reconnecting…")
     seconds = int(away.inner_text().split("leaves in ")[1].split(" s")[0])
     assert 0 < seconds <= 60
     # Back online: the page reconnects by itself and Bob has his seat again.
     bob.context.set_offline(False)
     expect(ann.locator(".table-seat", has_text="Bob")).not_to_contain_text("away")
-    expect(bob.locator("#connection-banner")).to_have_text("Reconnected — your game continues.")
+    wait_shown(bob, "#connection-banner", "Reconnected — your game continues.")
     assert bob.evaluate("window.cardtable.role") == "player"
     expect(bob.locator(".turns .turn")).to_have_text("Ann's turn")
     # Closing the page and opening the link again in the same browser also finds the seat.
@@ -455,3 +456,20 @@ def test_a_dropped_guest_keeps_the_seat_within_the_grace_period(grace_server, pe
     expect(ann.locator(".table-seat", has_text="Bob")).not_to_contain_text("away")
     acted(ann, ann.get_by_role("button", name=face_down(0), exact=True).click)
     wait_view(again, "v.board[0].faceUp")
+
+
+def test_a_dropped_snap_player_shows_a_countdown_at_their_seat(grace_server, people, cardtable):
+    require_game(cardtable, "snap")
+    ann, bob, _ = snap_pair(grace_server, people)
+    start(ann, [bob])
+    wait_view(bob, "v.phase === 'playing'")
+    bob.context.set_offline(True)
+    drop(bob)
+    countdown = seat(ann, "top").locator(".seat-away")
+    expect(countdown).to_contain_text("Away — leaves in")
+    expect(seat(ann, "top")).to_contain_text("Bob")
+    bob.context.set_offline(False)
+    expect(countdown).to_be_hidden()
+    wait_view(bob, "v.phase === 'playing'")
+    expect(seat(bob, "bottom").locator(".seat-name")).to_have_text("You")
+    assert bob.evaluate("window.cardtable.role") == "player"
