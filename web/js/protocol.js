@@ -194,7 +194,7 @@
  * @property {'receipt'} type
  * @property {string} player
  * @property {'correct'|'tooLate'|'wrong'} result
- * @property {number} after  seconds after the card was turned (Snap!) or the table last changed (Set)
+ * @property {number|null} after  seconds after the card was turned (Snap!) or the table last changed (Set)
  * @property {string} [reason]
  */
 

@@ -445,9 +445,10 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     receipt(message) {
       const who = message.player === mine()?.name ? 'You' : message.player;
       const call = game === 'set' ? 'Set' : 'Snap!';
-      const ms = Math.round((message.after ?? 0) * 1000);
       const verdict = RESULTS[message.result] ?? message.result;
-      const text = `${who}: ${call} after ${ms} ms — ${verdict}`;
+      // NB: `after` is null before the first card of a round is turned.
+      const after = typeof message.after === 'number' ? ` after ${Math.round(message.after * 1000)} ms` : '';
+      const text = `${who}: ${call}${after} — ${verdict}`;
       const item = el(`li.receipt.${message.result}.fresh`, {}, el('strong', { text }), message.reason ? el('span.receipt-reason', { text: ` (${message.reason})` }) : null);
       receipts.prepend(item);
       while (receipts.childElementCount > 4) receipts.lastElementChild?.remove();
