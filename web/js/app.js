@@ -6,7 +6,10 @@
  *   /?game=memory                      Memory's menu (EASY / MEDIUM / HARD)
  *   /?game=memory&difficulty=easy&seed=42   a new Memory game (`new`), dealt from seed 42
  *   /?game=concentration|matchismo|set|snap[&seed=N]   a new game of that kind
- *   /play/ROOM                         that room (`open`): its player plays, anyone else watches
+ *   /play/ROOM                         that room (`open`): its player plays, anyone else watches;
+ *                                      a table's room seats you while it is in its lobby
+ *   /?game=snap|set|memory|concentration&table=host   the host form of a table of that game
+ *   /?join[=CODE]                      the join form (a table's code), and the open tables
  *   /scores                            the high scores and statistics
  *
  * A game started from `?game=…` takes its room's address (`/play/ROOM`, replacing the
@@ -18,6 +21,7 @@
  * For tests, `window.cardtable` is a read-only view of what the page received:
  *   `version`, `lastView`, `game`, `seed`  the latest update of the game on screen;
  *   `room`, `role`  the room on screen and this page's role in it (`player`/`watcher`);
+ *   `table`  the room's latest `table` message (null for a game of one's own);
  *   `lastRequest`  the id of the newest request the page sent (0 before the first);
  *   `replied(id)`  whether the reply to request `id` — the update, answer or error carrying
  *                  `reply: id` — has arrived and the page has handled it;
@@ -39,6 +43,7 @@ import * as concentration from './games/concentration.js';
 import * as matchismo from './games/matchismo.js';
 import * as set from './games/set.js';
 import * as snap from './games/snap.js';
+import { createTable, renderHostForm, renderJoinForm, TABLE_GAMES } from './table.js';
 
 /** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
@@ -64,7 +69,14 @@ const session = { room: null, role: null, status: null, countdown: 0 };
 const sessionView = Object.freeze({
   get room() { return session.room; },
   get role() { return session.role; },
-  get readOnly() { return session.role === 'watcher' || session.status === 'abandoned' || session.countdown > 0; },
+  // NB: at a table, a player without a seat (removed in the lobby, or gone) only watches.
+  get readOnly() {
+    return session.role === 'watcher' || session.status === 'abandoned' || session.countdown > 0 || (!!tableView?.info && !tableView.sitting);
+  },
+  get table() { return tableView?.info ?? null; },
+  get me() { return tableView?.me ?? null; },
+  /** @param {string} name */
+  away(name) { return tableView?.awayFor(name) ?? null; },
 });
 /**
  * The replies handled so far by request id, newest last.
@@ -80,6 +92,7 @@ Object.defineProperty(window, 'cardtable', {
     get seed() { return latest.seed; },
     get room() { return session.room; },
     get role() { return session.role; },
+    get table() { return tableView?.info ?? null; },
     get lastRequest() { return conn?.lastId ?? 0; },
     /** @param {import('./protocol.js').RequestId} id */
     replied(id) { return replies.has(id); },
@@ -95,11 +108,13 @@ let conn = null;
 /**
  * What the address asks for: `game` (a game screen, from `?game=…` or `/play/ROOM`), else a
  * page without a room.
- * @type {{kind: 'home'|'scores'|'menu'|'game', room: string|null}}
+ * @type {{kind: 'home'|'scores'|'menu'|'game'|'host'|'join', room: string|null}}
  */
 let route_ = { kind: 'home', room: null };
 /** @type {Screen|null} */
 let current = null;
+/** @type {import('./table.js').TableView|null} the table of the room on screen, once a `table` message came */
+let tableView = null;
 /** @type {GameName|null} */
 let currentGame = null;
 /** @type {HTMLElement|null} the room's notices (watching, countdown, abandoned) and the stepper */
@@ -183,6 +198,15 @@ function handle(message) {
     case 'error':
       refused(message);
       break;
+    case 'table':
+      if (message.room === session.room && current) tableFor(message.game).table(message);
+      break;
+    case 'seat':
+      tableView?.seat(message);
+      break;
+    case 'receipt':
+      tableView?.receipt(message);
+      break;
     case 'closed':
       if (message.room === session.room) {
         session.status = 'abandoned';
@@ -199,7 +223,8 @@ function handle(message) {
 function joined(message) {
   const c = /** @type {Connection} */ (conn);
   // A later join is on its way, or this page shows no game (Abandon on the home screen).
-  if (c.joining || route_.kind !== 'game') return;
+  if (c.joining || !['game', 'host', 'join'].includes(route_.kind)) return;
+  if (route_.kind !== 'game') route_ = { kind: 'game', room: message.room };
   if (current && currentGame !== message.game) return;
   const token = routeToken;
   if (!current) mountScreen(message.game, false, new URLSearchParams());
@@ -223,7 +248,7 @@ function refused(message) {
     noSuchRoom(code);
     return;
   }
-  if (code === 'watching') announce('You are watching: only the player who started this game can play.');
+  if (code === 'watching') announce(tableView ? 'You are watching: this table’s game started without you.' : 'You are watching: only the player who started this game can play.');
   else if (code === 'resuming') announce('The game is about to resume.');
   else if (code === 'room-closed') announce('This game was abandoned.');
   else if (code === 'storage-unavailable') announce('The server could not save that move. Try again.');
@@ -249,6 +274,31 @@ function mountScreen(game, fresh, params) {
   });
   stepButton = el('button.btn.ghost.step-through', { type: 'button', text: 'Step through', hidden: true, onclick: stepThrough });
   toolbar.append(stepButton);
+  if (TABLE_GAMES.includes(game)) {
+    // NB: the size and a chosen seed (a practice deal, as browser tests use) go with it.
+    const carried = new URLSearchParams({ game, table: 'host' });
+    for (const key of ['difficulty', 'seed']) { const value = params.get(key); if (value) carried.set(key, value); }
+    toolbar.append(el('a.btn.ghost.play-with-friends', { href: `/?${carried}`, dataset: { nav: '' }, text: 'Play with friends' }));
+  }
+}
+
+/**
+ * The table of the room on screen, made when its first `table` message comes.
+ * @param {GameName} game
+ * @returns {import('./table.js').TableView}
+ */
+function tableFor(game) {
+  if (tableView) return tableView;
+  const view = createTable({
+    conn: connection(), game, toolbar, navigate,
+    gameOver: () => /** @type {{over?: boolean}|null} */ (latest.lastView)?.over === true,
+    changed: () => { current?.tableChanged?.(); },
+  });
+  tableView = view;
+  toolbar.querySelector('.play-with-friends')?.remove();
+  notices?.after(view.root);
+  showNotices();
+  return view;
 }
 
 /** Shows Step through in the top bar once the game (or Snap!'s round) is over. */
@@ -285,7 +335,7 @@ function showNotices() {
   document.body.dataset.role = session.role ?? '';
   const add = (/** @type {string} */ cls, /** @type {string} */ text) => notices?.prepend(el(`p.notice.${cls}`, { role: 'status', text }));
   if (session.status === 'abandoned') add('closed-notice', 'This game was abandoned: it can be looked at, not played.');
-  if (session.role === 'watcher') add('watching', 'Watching — only the player who started this game can play.');
+  if (session.role === 'watcher') add('watching', tableView ? 'Watching — this table’s game started without you.' : 'Watching — only the player who started this game can play.');
   if (session.countdown > 0) {
     notices.prepend(el('p.notice.countdown', { role: 'timer', 'aria-live': 'assertive', text: `Resuming in ${session.countdown}…` }));
   }
@@ -354,6 +404,8 @@ async function route() {
   current?.destroy();
   current = null;
   currentGame = null;
+  tableView?.destroy();
+  tableView = null;
   notices = null;
   stepButton = null;
   refreshPage = null;
@@ -390,8 +442,26 @@ async function route() {
     refreshPage = renderScores({ root: main, conn: c });
     return;
   }
+  if (params.has('join')) {
+    route_ = { kind: 'join', room: null };
+    document.body.dataset.screen = 'join';
+    setTitle('Join a table');
+    await player.ready;
+    if (token !== routeToken) return;
+    refreshPage = renderJoinForm({ root: main, conn: c, code: params.get('join') ?? '', join: (code) => enterTable({ cmd: 'join', code }, 'join') });
+    return;
+  }
   const game = /** @type {GameName|null} */ (params.get('game'));
   const info = game && GAMES[game];
+  if (info && params.get('table') === 'host' && TABLE_GAMES.includes(game)) {
+    route_ = { kind: 'host', room: null };
+    document.body.dataset.screen = 'host';
+    setTitle(`${info.title} with friends`);
+    await player.ready;
+    if (token !== routeToken) return;
+    renderHostForm({ root: main, conn: c, game, params, host: async (message) => (await enterTable(message, 'host'))?.error.message ?? null });
+    return;
+  }
   if (!game || !info) {
     route_ = { kind: 'home', room: null };
     home();
@@ -410,6 +480,24 @@ async function route() {
   await player.ready;
   if (token !== routeToken) return;
   mountScreen(game, true, params);
+}
+
+/**
+ * Sends `host` or `join` from its form; the `joined` that answers it mounts the table's screen.
+ * @param {import('./protocol.js').Request} message
+ * @param {'host'|'join'} kind  the form's route
+ * @returns {Promise<import('./protocol.js').ErrorMessage|null>} the refusal, or null once at the table
+ */
+async function enterTable(message, kind) {
+  const token = routeToken;
+  const reply = await connection().request(message);
+  if (token !== routeToken) return null;
+  if (reply === null) return { type: 'error', error: { code: 'connection-lost', message: 'The connection was lost. Try again.' } };
+  if (reply.type === 'error') {
+    route_ = { kind, room: null };
+    return reply;
+  }
+  return null;
 }
 
 /** @param {string} text */
@@ -449,7 +537,10 @@ document.addEventListener('click', (event) => {
   const link = /** @type {HTMLElement} */ (event.target)?.closest?.('a[data-nav]');
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
-  navigate(link.getAttribute('href') ?? '/');
+  const href = link.getAttribute('href') ?? '/';
+  // NB: leaving the page of a table in play gives up the seat (route sends `leave`): ask first.
+  if (tableView?.seated) tableView.confirmLeave().then((ok) => { if (ok) navigate(href); });
+  else navigate(href);
 });
 document.addEventListener('keydown', (event) => {
   // Space activates the menu links that act as buttons.

@@ -18,8 +18,8 @@
 
 const MIN_DELAY = 400;
 const MAX_DELAY = 8000;
-/** Requests that move the connection into a room: answered with `joined` (or an error). */
-const JOINS = new Set(['new', 'open']);
+/** Requests that move the connection into a room (a game, a table): answered with `joined` (or an error). */
+const JOINS = new Set(['new', 'open', 'host', 'join']);
 
 export class Connection extends EventTarget {
   /** @param {string} [url]  defaults to ws(s)://<this host>/ws */

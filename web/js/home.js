@@ -1,13 +1,15 @@
 // @ts-check
 /**
- * The home screen below the game tiles: Your games (this player's unfinished rooms, to resume
- * or abandon), a link to the scores, and Your name.
+ * The home screen below the game tiles: Play together (Join a table, the open public tables),
+ * Your games (this player's unfinished rooms, to resume or abandon), a link to the scores, and
+ * Your name.
  * @module home
  */
 import { el, setText } from './dom.js';
 import { announce } from './a11y.js';
 import { GAMES, describeOptions } from './catalog.js';
 import * as player from './player.js';
+import { renderOpenTables } from './table.js';
 
 /** @typedef {import('./protocol.js').RoomSummary} RoomSummary */
 
@@ -59,6 +61,12 @@ export function renderHome({ root, conn }) {
   const games = el('section.your-games', { hidden: true, 'aria-labelledby': 'your-games-title' },
     el('h2', { id: 'your-games-title', text: 'Your games' }), list);
   const links = el('p.home-links', {}, el('a.btn', { href: '/scores', dataset: { nav: '' }, text: 'Scores and statistics' }));
+  const openTables = el('div.open-tables', { 'aria-labelledby': 'open-tables-title' });
+  const together = el('section.play-together', { 'aria-labelledby': 'together-title' },
+    el('h2', { id: 'together-title', text: 'Play together' }),
+    el('p', {}, el('a.btn.primary.join-link', { href: '/?join', dataset: { nav: '' }, text: 'Join a table' }),
+      el('span.note.together-note', { text: ' Host a table with “Play with friends” on the screen of Snap!, Set, Memory or Concentration.' })),
+    openTables);
 
   const input = /** @type {HTMLInputElement} */ (el('input.name-input', {
     id: 'player-name', name: 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', 'aria-describedby': 'name-note',
@@ -80,7 +88,8 @@ export function renderHome({ root, conn }) {
     setText(note, failed ? `Not saved: ${failed}` : 'Saved.');
     if (!failed) announce(`Name saved: ${name}`);
   });
-  root.append(games, links, form);
+  root.append(together, games, links, form);
+  const loadTables = renderOpenTables({ root: openTables, conn });
   player.ready.then(() => {
     if (!input.isConnected || document.activeElement === input) return;
     input.value = player.currentSettings().name ?? '';
@@ -135,5 +144,5 @@ export function renderHome({ root, conn }) {
     games.dataset.loaded = 'true';
   }
   load();
-  return load;
+  return () => { load(); loadTables(); };
 }

@@ -36,7 +36,15 @@
  *   | {cmd: 'view-at', version: number}
  *   | {cmd: 'scores', game?: GameName, sort?: ScoreSort}
  *   | {cmd: 'settings', settings?: PlayerSettings}
- *   | {cmd: 'restart'|'results'|'state'|'hint'|'history'|'abandon'|'leave'|'rooms'|'stats'}} Request
+ *   | {cmd: 'restart'|'results'|'state'|'hint'|'history'|'abandon'|'leave'|'rooms'|'stats'|'start'|'tables'}
+ *   | HostTable
+ *   | {cmd: 'join', code: string}
+ *   | {cmd: 'seat', computer: true}
+ *   | {cmd: 'unseat', seat: number}} Request
+ */
+/**
+ * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.
+ * @typedef {{cmd: 'host', game: GameName, options?: Record<string, unknown>, public?: boolean, seed?: number|string}} HostTable
  */
 /** @typedef {'date'|'score'|'duration'} ScoreSort */
 
@@ -134,6 +142,7 @@
  * @property {'higher'|'lower'|null} [better]
  * @property {ScoreEntry[]} [scores]
  * @property {StatsEntry[]} [stats]
+ * @property {OpenTable[]} [tables]
  * @property {PlayerSettings} [settings]
  * @property {RequestId} [reply]
  */
@@ -146,7 +155,55 @@
  * @property {RequestId} [reply]
  */
 
-/** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage} ServerMessage */
+/**
+ * One seat of a table.
+ * @typedef {object} TableSeat
+ * @property {number} seat
+ * @property {string} name
+ * @property {boolean} computer
+ * @property {boolean} connected
+ * @property {boolean} [left]
+ * @property {boolean} [you]  the receiver's own seat
+ */
+
+/**
+ * A table's seats and phase: after `joined` and whenever a seat or the phase changes.
+ * @typedef {object} TableMessage
+ * @property {'table'} type
+ * @property {string} room
+ * @property {string} code  e.g. `KXQ-4TP`
+ * @property {GameName} game
+ * @property {'lobby'|'playing'|'over'} phase
+ * @property {number} host  the host's seat
+ * @property {TableSeat[]} seats
+ * @property {number} minSeats
+ * @property {number} maxSeats
+ * @property {boolean} public
+ * @property {number} watchers
+ * @property {RequestId} [reply]
+ */
+
+/**
+ * A seated player's connection dropped (`connected: false`, leaving in `leavesIn` seconds) or came back.
+ * @typedef {{type: 'seat', seat: number, name: string, connected: boolean, leavesIn?: number}} SeatMessage
+ */
+
+/**
+ * A Snap! call or a Set claim at a table, as the server decided it.
+ * @typedef {object} Receipt
+ * @property {'receipt'} type
+ * @property {string} player
+ * @property {'correct'|'tooLate'|'wrong'} result
+ * @property {number|null} after  seconds after the card was turned (Snap!) or the table last changed (Set)
+ * @property {string} [reason]
+ */
+
+/**
+ * A public table in its lobby (`tables`).
+ * @typedef {{room: string, code: string, game: GameName, host: string, seats: number, players: number}} OpenTable
+ */
+
+/** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage|TableMessage|SeatMessage|Receipt} ServerMessage */
 
 // ----- Memory and Concentration -----
 
@@ -172,7 +229,12 @@
  * @property {number} clock  seconds on the game's clock
  */
 
-/** @typedef {BoardView & {board: MemorySpot[]}} MemoryView */
+/**
+ * A player at a Memory or Concentration table, taking turns.
+ * @typedef {{player: string, pairs: number, left: boolean}} BoardPlayer
+ */
+
+/** @typedef {BoardView & {board: MemorySpot[], players?: BoardPlayer[], turn?: string}} MemoryView */
 
 /**
  * @typedef {object} ConcentrationSpot
@@ -181,7 +243,7 @@
  * @property {boolean} matched
  */
 
-/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[]}} ConcentrationView */
+/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[], players?: BoardPlayer[], turn?: string}} ConcentrationView */
 
 /**
  * @typedef {{type: 'flipped', card: number, face: string}
@@ -223,8 +285,10 @@
  * @property {FoundMatch[]} foundMatches
  * @property {number[]} hint
  * @property {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} settings
- * @property {{player: string, score: number}[]} [players]  two-player Set
+ * @property {{player: string, score: number, chosen?: number, askedForThree?: boolean, left?: boolean}[]} [players]
+ *   two-player Set, and Set as a race at a table (each racer's score, and whether they agreed to +3)
  * @property {string} [current]  two-player Set: whose turn it is
+ * @property {string} [viewer]  Set at a table: the racer looking
  */
 
 /**
@@ -306,6 +370,9 @@
  * @property {string|null} room
  * @property {'player'|'watcher'|null} role
  * @property {boolean} readOnly  a watcher, a closed room, or a Snap! countdown running: no control acts
+ * @property {TableMessage|null} table  the room's table (null for a game of one's own)
+ * @property {string|null} me  the name of this page's seat at the table
+ * @property {(name: string) => number|null} away  seconds before a dropped player leaves, null when connected
  */
 
 /**
@@ -337,6 +404,7 @@
  *   error?(message: ErrorMessage): void,
  *   redraw(): void,
  *   showPast(view: GameView|null): void,
+ *   tableChanged?(): void,
  *   destroy(): void,
  * }} GameScreen
  */

@@ -8,6 +8,7 @@ import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
+import { renderTurns } from '../table.js';
 import { flash } from '../anim.js';
 
 /** @typedef {import('../protocol.js').ConcentrationView} ConcentrationView */
@@ -22,8 +23,9 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const moves = el('span.counter', { text: 'Moves: 0' });
   const clock = el('span.counter.clock', { text: '0:00', role: 'timer', 'aria-label': 'Time' });
   const status = el('p.status-line', { role: 'status' });
+  const turns = el('p.players.turns', { hidden: true, 'aria-label': 'Players' });
   const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
-  root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, status), table));
+  root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, turns, status), table));
   let seedToUse = seed;
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
@@ -69,11 +71,17 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const resize = new ResizeObserver(layout);
   resize.observe(table);
 
+  /**
+   * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
+   * @param {{turn?: string}} shown
+   */
+  const myTurn = (shown) => !shown.turn || !session.table || shown.turn === session.me;
+
   /** @param {number} index */
   function flip(index) {
     if (!view || locked()) return;
     const spot = view.board[index];
-    if (!spot || view.over || view.waiting || spot.faceUp || spot.matched) return;
+    if (!spot || view.over || view.waiting || spot.faceUp || spot.matched || !myTurn(view)) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
   }
 
@@ -95,10 +103,14 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const b = buttons[i];
       showCard(b, spot.faceUp || spot.matched ? spot.card : null, i);
       b.classList.toggle('matched', spot.matched);
-      b.setAttribute('aria-disabled', String(locked() || view.over || view.waiting || spot.faceUp || spot.matched));
+      b.setAttribute('aria-disabled', String(locked() || view.over || view.waiting || spot.faceUp || spot.matched || !myTurn(view)));
     });
     restart.disabled = locked();
     refresh.disabled = locked();
+    // NB: a table's game is neither dealt again nor replaced (the server refuses `not-alone`).
+    restart.hidden = !!session.table;
+    refresh.hidden = !!session.table;
+    renderTurns(turns, view, session.me);
     setText(moves, `Moves: ${view.moves ?? 0}`);
     setText(status, view.status);
     for (const event of events) if (event.type === 'matched') flash(table, 'flash-green');
@@ -132,7 +144,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
         announce(`${view.title} ${view.status}`);
         /** @type {{label: string, value: string, primary?: boolean}[]} */
         const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Close', value: 'close' }];
-        if (!session.readOnly) buttons.unshift({ label: 'New game', value: 'new', primary: true });
+        if (!session.readOnly && !session.table) buttons.unshift({ label: 'New game', value: 'new', primary: true });
         showDialog({ title: view.title ?? 'Cleared!', message: `${view.status} Time: ${elapsed()}.`, buttons, className: 'win' })
           .then((value) => {
             if (!table.isConnected) return;

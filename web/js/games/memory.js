@@ -8,6 +8,7 @@ import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
 import { memoryGeometry } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
+import { renderTurns } from '../table.js';
 
 /** @typedef {import('../protocol.js').MemoryView} MemoryView */
 /** @typedef {import('../protocol.js').MemoryUpdate} MemoryUpdate */
@@ -24,8 +25,9 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   showTitle();
 
   const status = el('p.status-line', { role: 'status' });
+  const turns = el('p.players.turns', { hidden: true, 'aria-label': 'Players' });
   const table = el('div.memory-table', { role: 'group', 'aria-label': 'Memory table' });
-  const screen = el('section.memory-screen', {}, el('div.table-bar', {}, status), table);
+  const screen = el('section.memory-screen', {}, el('div.table-bar', {}, turns, status), table);
   root.append(screen);
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   toolbar.append(restart, el('a.btn.ghost', { href: '/?game=memory', dataset: { nav: '' }, text: 'Menu' }));
@@ -64,11 +66,17 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   const resize = new ResizeObserver(layout);
   resize.observe(table);
 
+  /**
+   * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
+   * @param {{turn?: string}} shown
+   */
+  const myTurn = (shown) => !shown.turn || !session.table || shown.turn === session.me;
+
   /** @param {number} index */
   function flip(index) {
     if (!view || locked()) return;
     const spot = view.board[index];
-    if (!spot || view.over || view.waiting || spot.faceUp || spot.removed) return;
+    if (!spot || view.over || view.waiting || spot.faceUp || spot.removed || !myTurn(view)) return;
     conn.send({ cmd: 'act', action: { type: 'flip', card: index }, version });
   }
 
@@ -98,7 +106,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       showCard(button, spot.faceUp || spot.removed ? spot.card ?? button.dataset.face ?? null : null, i);
       button.classList.toggle('gone', spot.removed);
       button.tabIndex = spot.removed ? -1 : 0;
-      const playable = !locked() && !view.over && !view.waiting && !spot.faceUp && !spot.removed;
+      const playable = !locked() && !view.over && !view.waiting && !spot.faceUp && !spot.removed && myTurn(view);
       button.setAttribute('aria-disabled', String(!playable));
     });
     for (const event of events) {
@@ -113,7 +121,9 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       (target ?? table).focus();
     }
     setText(status, view.status);
+    renderTurns(turns, view, session.me);
     restart.disabled = locked();
+    restart.hidden = !!session.table;
     layout();
   }
 

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * Snap! (RULES §5), single player: you (Bottom) against Ray (Left), Lucy (Top), Steve (Right).
+ * Snap! (RULES §5), single player: you (Bottom) against Ray (Left), Lucy (Top), Steve (Right);
+ * at a table, 2–4 players, each seeing the table from Bottom (the server turns the seats).
  * The server deals, runs the computer players and decides every Snap!; this screen draws the
  * view, animates the events (dealing, turning, recycling, paying, winning) and sends `turn`,
  * `snap` and `nextRound`. Keys: T or Enter on your stack turns, S calls Snap!.
@@ -34,7 +35,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const nextRound = el('button.btn.primary.next-round', { type: 'button', text: 'Next Round', hidden: true, onclick: () => act('nextRound') });
   const stepButton = el('button.btn.step-round', { type: 'button', text: 'Step through', onclick: () => stepThrough() });
   const bannerText = el('p.banner-text');
-  const banner = el('div.winner-banner', { hidden: true }, bannerText, el('div.banner-buttons', {}, nextRound, stepButton));
+  const bannerNote = el('p.banner-note', { hidden: true, text: 'Waiting for game to start...' });
+  const banner = el('div.winner-banner', { hidden: true }, bannerText, bannerNote, el('div.banner-buttons', {}, nextRound, stepButton));
   const center = el('div.snap-center', {}, deck, status, banner, snapButton,
     el('p.key-help', { text: 'Keys: T turns your card · S calls Snap!' }));
   const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
@@ -106,6 +108,11 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const closedCount = dealtSoFar ? Math.min(dealtSoFar[position] ?? 0, player.closedCount) : player.closedCount;
       const total = closedCount + player.openCount;
       setText(seat.name, player.name === view.viewer ? 'You' : player.name);
+      // At a table: a player who left, or whose connection dropped (with the seconds before they leave).
+      const away = session.table && !player.left && !player.computer ? session.away(player.name) : null;
+      seat.away.hidden = !player.left && away === null;
+      setText(seat.away, player.left ? 'Left the game' : `Away — leaves in ${away} s`);
+      seat.root.classList.toggle('away', away !== null);
       setText(seat.won, player.won);
       setText(seat.count, `${total} ${total === 1 ? 'card' : 'cards'}`);
       seat.root.classList.toggle('active', view.active === player.name && view.phase === 'playing');
@@ -128,6 +135,9 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     snapButton.setAttribute('aria-disabled', String(readOnly || !view.canSnap));
     restart.disabled = readOnly;
     newButton.disabled = readOnly;
+    // NB: a table's game is neither dealt again nor replaced (the server refuses `not-alone`).
+    restart.hidden = !!session.table;
+    newButton.hidden = !!session.table;
     stepButton.hidden = past !== null;
     setText(status, view.status);
     const finished = view.phase === 'roundOver' || view.phase === 'gameOver';
@@ -137,6 +147,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     const wasHidden = nextRound.hidden;
     const hadFocus = document.activeElement === nextRound;
     nextRound.hidden = readOnly || !view.canStartNextRound;
+    // At a table only the host starts the next round; the others wait for it.
+    bannerNote.hidden = !(session.table && view.phase === 'roundOver' && !view.canStartNextRound);
     status.hidden = finished;
     // Keyboard players land on Next Round when it appears, and back on their stack after it.
     const focus = document.activeElement;
@@ -238,6 +250,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       if (code && code !== 'too-fast') console.info('Snap! refused:', code);
     },
     redraw() { if (!past) render(); },
+    tableChanged() { if (!past) render(); },
     showPast(shown) {
       past = /** @type {SnapView|null} */ (shown);
       view = past ?? live;
@@ -254,6 +267,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
  * @property {HTMLElement} name
  * @property {HTMLElement} won
  * @property {HTMLElement} count
+ * @property {HTMLElement} away  at a table: away (with a countdown) or left
  * @property {HTMLElement} closed  your stack is a button, the others' are pictures
  * @property {HTMLElement} closedBadge
  * @property {HTMLElement} open
@@ -269,6 +283,7 @@ function makeSeat(position) {
   const name = el('strong.seat-name');
   const won = el('span.seat-won');
   const count = el('span.seat-count');
+  const away = el('span.seat-away', { hidden: true });
   const closedBadge = el('span.pile-badge', { 'aria-hidden': 'true' });
   const closedInner = [cardImage(null, 'pile-card'), closedBadge];
   const closed = position === 'bottom'
@@ -276,6 +291,6 @@ function makeSeat(position) {
     : el('div.pile.closed', { 'aria-hidden': 'true' }, ...closedInner);
   const open = el('div.pile.open', { role: 'img', 'aria-label': 'empty open pile' });
   const root = el(`div.seat.seat-${position}`, { role: 'group', 'aria-label': `${position} seat` },
-    el('div.seat-label', {}, name, won, count), el('div.piles', {}, closed, open));
-  return { root, name, won, count, closed, closedBadge, open, openFace: undefined };
+    el('div.seat-label', {}, name, won, count), away, el('div.piles', {}, closed, open));
+  return { root, name, won, count, away, closed, closedBadge, open, openFace: undefined };
 }

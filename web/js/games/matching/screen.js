@@ -37,6 +37,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   const score = el('span.counter', { text: 'Score: 0' });
   const flips = el('span.counter', { text: 'Flips: 0' });
   const players = el('span.players', { hidden: true });
+  /** In a race: who has agreed to +3 (it deals once every racer has). */
+  const threeNote = el('span.three-note', { hidden: true, role: 'status' });
   const controls = el('div.controls');
   const status = el('p.status-line', { role: 'status' });
   const over = el('div.game-over', { hidden: true, role: 'alert' });
@@ -74,7 +76,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     plusThree = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '+3', 'aria-label': 'Deal three more cards', onclick: () => {
       if (!locked()) conn.send({ cmd: 'act', action: { type: 'dealThree' }, version });
     } }));
-    controls.append(plusThree);
+    controls.append(plusThree, threeNote);
   }
   const hint = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: 'Hint', onclick: () => { if (!locked()) conn.send({ cmd: 'hint' }); } }));
   acting.push(hint);
@@ -149,7 +151,10 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     if (!view || locked()) return;
     const slot = view.table[index];
     if (!slot || slot.matched || view.over) return;
-    conn.send({ cmd: 'act', action: { type: 'choose', card: index }, version });
+    // NB: in a race the card is named as seen, so that a card another player's set has just
+    // taken is refused (card-matched) rather than the one that took its place being chosen.
+    const race = 'viewer' in view && view.viewer && slot.card;
+    conn.send({ cmd: 'act', action: race ? { type: 'choose', card: index, face: slot.card } : { type: 'choose', card: index }, version });
   }
 
   /** Sizes the cards so the table fits the screen: the column count that gives the largest cards. */
@@ -232,6 +237,13 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       status.replaceChildren(...entryNodes(view.status, game));
     }
     const readOnly = locked();
+    // NB: at a table (Set as a race) there is one shared game: no score of all, no dealing
+    // again, no settings, no two-player toggle and no hints (the server refuses them).
+    const atTable = !!session.table;
+    score.hidden = atTable;
+    flips.hidden = atTable;
+    for (const button of [restart, settingsButton, hint, dealButton]) button.hidden = atTable;
+    if (twoPlayer) /** @type {HTMLElement} */ (twoPlayer.closest('label')).hidden = atTable;
     if (modeSelect) {
       modeSelect.value = String(view.mode);
       modeSelect.disabled = readOnly || !!view.modeLocked;
@@ -248,7 +260,21 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       players.replaceChildren(...view.players.map((p) => el(`span.player-chip${p.player === view.current ? '.current' : ''}`,
         { 'aria-current': p.player === view.current ? 'true' : false }, `${p.player}: ${p.score}`)),
       el('span.turn', { text: `${view.current}'s turn` }));
-    } else players.hidden = true;
+      threeNote.hidden = true;
+    } else if (view.players && atTable) {
+      // A race: every racer's own score; yours first named You.
+      const me = view.viewer ?? session.me;
+      const name = (/** @type {string} */ who) => (who === me ? 'You' : who);
+      players.hidden = false;
+      players.replaceChildren(...view.players.map((p) => el(`span.player-chip${p.player === me ? '.you' : ''}${p.left ? '.gone' : ''}`,
+        { dataset: { player: p.player } }, `${name(p.player)}: ${p.score}${p.left ? ' (left)' : ''}`)));
+      const agreed = view.players.filter((p) => p.askedForThree).map((p) => name(p.player));
+      threeNote.hidden = agreed.length === 0;
+      setText(threeNote, agreed.length ? `+3 asked by ${agreed.join(', ')}` : '');
+    } else {
+      players.hidden = true;
+      threeNote.hidden = true;
+    }
     over.hidden = !view.over;
     if (view.over && !over.childElementCount) {
       over.append(el('h2', { text: 'Game Over!' }), el('p', { text: 'No matches left ...' }), stepButton);

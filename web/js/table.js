@@ -1,0 +1,486 @@
+// @ts-check
+/**
+ * Playing together at a table (docs/PROTOCOL.md, "Tables: playing together"): the host form,
+ * the join form, the open tables on the home screen, and, in a table's room, the lobby (code,
+ * link, seats, Start) and the bar above the game (who sits where, who is away and for how
+ * long, the receipts of Snap! calls and Set claims, Leave).
+ *
+ * The page decides nothing here: it shows the `table`, `seat` and `receipt` messages as they
+ * come and sends `host`, `join`, `seat`, `unseat`, `start` and `leave`; the server refuses
+ * what its rules refuse.
+ * @module table
+ */
+import { el, setText, showDialog } from './dom.js';
+import { announce } from './a11y.js';
+import * as player from './player.js';
+import { GAMES } from './catalog.js';
+
+/** @typedef {import('./protocol.js').TableMessage} TableMessage */
+/** @typedef {import('./protocol.js').TableSeat} TableSeat */
+/** @typedef {import('./protocol.js').SeatMessage} SeatMessage */
+/** @typedef {import('./protocol.js').Receipt} Receipt */
+/** @typedef {import('./protocol.js').GameName} GameName */
+/** @typedef {import('./connection.js').Connection} Connection */
+
+/** The games that can be played at a table (Matchismo is for one player only). */
+export const TABLE_GAMES = /** @type {GameName[]} */ (['snap', 'set', 'memory', 'concentration']);
+
+/** Snap!'s computer players' speeds (SnapGame's `computerSpeed` option), slowest first. */
+const SPEEDS = [['relaxed', 'Relaxed'], ['original', 'Original'], ['quick', 'Quick'], ['sharp', 'Sharp']];
+
+/** @type {Record<string, string>} */
+const RESULTS = { correct: 'correct', tooLate: 'too late', wrong: 'wrong' };
+
+/**
+ * How playing together works, in short, per game.
+ * @type {Record<string, string[]>}
+ */
+export const TABLE_HELP = {
+  snap: [
+    'Two to four players. Each of you sees the table from the Bottom seat; the others sit Left, Top and Right in the order they joined.',
+    'Turn your card when it is your turn. Anyone may call Snap! at any time: the first call after a card is turned is decided, later ones are too late. Every call shows who called, how many milliseconds after the card, and the verdict.',
+    'The host may fill empty seats with computer players and starts every round. A player whose connection drops keeps the seat for a short while; a player who leaves gives their cards to the others. When the host leaves, the game is over.',
+  ],
+  set: [
+    'A race: everyone plays the same table at once. Each of you picks your own three cards; a set scores for whoever found it, a wrong three costs its chooser.',
+    '+3 deals three more cards once every player has asked for them. There are no hints in a race. Each player keeps their own score.',
+  ],
+  memory: [
+    'Players take turns. On your turn flip two cards: a pair is yours and you go again; otherwise the turn passes on. Each player counts their own pairs.',
+  ],
+  concentration: [
+    'Players take turns. On your turn flip two cards of the same rank: a pair is yours and you go again; otherwise the turn passes on. Each player counts their own pairs.',
+  ],
+};
+
+/**
+ * The short rules of playing `game` together, as a disclosure.
+ * @param {GameName} game
+ * @returns {HTMLElement}
+ */
+export function helpNode(game) {
+  return el('details.table-help', {},
+    el('summary', { text: 'How playing together works' }),
+    ...(TABLE_HELP[game] ?? []).map((text) => el('p', { text })));
+}
+
+/** @param {string} code */
+function spelled(code) {
+  return code.replace(/-/g, '').split('').join(' ');
+}
+
+/**
+ * The name row both forms start with: the player's name, kept by the server.
+ * @param {string} id
+ * @returns {{row: HTMLElement, input: HTMLInputElement}}
+ */
+function nameRow(id) {
+  const input = /** @type {HTMLInputElement} */ (el('input.name-input', { id, name: 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', required: true }));
+  input.value = player.currentSettings().name ?? '';
+  player.ready.then(() => { if (!input.value && document.activeElement !== input) input.value = player.currentSettings().name ?? ''; });
+  return { row: el('div.form-row', {}, el('label', { for: id, text: 'Your name' }), input), input };
+}
+
+/**
+ * Saves the name typed when it differs from the one kept.
+ * @param {HTMLInputElement} input
+ * @param {Connection} conn
+ * @returns {Promise<string|null>} null when saved (or unchanged), else why not
+ */
+async function keepName(input, conn) {
+  const name = input.value.trim();
+  if (!name) return 'A name needs at least one letter or digit.';
+  if (name === player.currentSettings().name) return null;
+  return player.saveSettings({ name }, conn);
+}
+
+/**
+ * The host form: the name, Snap!'s computer speed or Memory's size, listing publicly, Host.
+ * @param {{root: HTMLElement, conn: Connection, game: GameName, params: URLSearchParams,
+ *   host: (message: import('./protocol.js').HostTable) => Promise<string|null>}} ctx
+ *   `host` sends the `host` and resolves with null once in the table, else the refusal's text
+ */
+export function renderHostForm({ root, conn, game, params, host }) {
+  const info = GAMES[game];
+  const { row, input } = nameRow('host-name');
+  const isPublic = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'table-public' }));
+  const note = el('p.note.form-note', { role: 'status' });
+  const submit = /** @type {HTMLButtonElement} */ (el('button.btn.primary', { type: 'submit', text: 'Host table' }));
+  /** @type {HTMLSelectElement|null} */
+  let choice = null;
+  const extra = [];
+  if (game === 'snap') {
+    choice = /** @type {HTMLSelectElement} */ (el('select.btn', { id: 'computer-speed' },
+      ...SPEEDS.map(([value, label]) => el('option', { value, text: label, selected: value === 'original' }))));
+    extra.push(el('div.form-row', {}, el('label', { for: 'computer-speed', text: 'Computer players’ speed' }), choice,
+      el('span.note.form-hint', { text: 'for the computer players you add' })));
+  }
+  if (game === 'memory') {
+    const level = params.get('difficulty') ?? 'easy';
+    choice = /** @type {HTMLSelectElement} */ (el('select.btn', { id: 'memory-size' },
+      ...['easy', 'medium', 'hard'].map((value) => el('option', { value, text: value.toUpperCase(), selected: value === level }))));
+    extra.push(el('div.form-row', {}, el('label', { for: 'memory-size', text: 'Table size' }), choice));
+  }
+  const form = el('form.table-form.host-form', { 'aria-labelledby': 'host-title' },
+    el('h2', { id: 'host-title', text: `Play ${info.title} with friends` }),
+    row, ...extra,
+    el('div.form-row', {}, el('label.toggle', { for: 'table-public' }, isPublic, el('span', { text: 'List this table publicly' }))),
+    el('p.note.form-hint', { text: 'A public table shows on everyone’s home screen until it starts; a private one only takes those you give the code or the link.' }),
+    el('div.form-row', {}, submit),
+    note, helpNode(game));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    const failed = await keepName(input, conn);
+    if (failed) {
+      setText(note, failed);
+      submit.disabled = false;
+      input.focus();
+      return;
+    }
+    /** @type {Record<string, unknown>} */
+    const options = {};
+    if (game === 'snap' && choice) options.computerSpeed = choice.value;
+    if (game === 'memory' && choice) options.difficulty = choice.value;
+    /** @type {import('./protocol.js').HostTable} */
+    const message = { cmd: 'host', game, options, public: isPublic.checked };
+    const seed = params.get('seed');
+    if (seed) message.seed = seed;
+    setText(note, 'Setting the table…');
+    const refused = await host(message);
+    if (refused && form.isConnected) {
+      setText(note, refused);
+      submit.disabled = false;
+    }
+  });
+  root.replaceChildren(el('section.table-screen', {}, form));
+  input.focus();
+}
+
+/** @type {Record<string, string>} */
+const JOIN_ERRORS = {
+  'no-such-table': 'There is no table with that code. Check it with the host and try again.',
+  'too-many-codes': 'Too many codes that name no table: wait a minute, then try again.',
+};
+
+/**
+ * The join form: the name and the code; below it the open tables.
+ * @param {{root: HTMLElement, conn: Connection, code: string,
+ *   join: (code: string) => Promise<import('./protocol.js').ErrorMessage|null>}} ctx
+ *   `join` sends the `join` and resolves with null once at the table, else the refusal
+ */
+export function renderJoinForm({ root, conn, code, join }) {
+  const { row, input } = nameRow('join-name');
+  const codeInput = /** @type {HTMLInputElement} */ (el('input.name-input.code-input', {
+    id: 'table-code', name: 'code', type: 'text', maxlength: 16, autocomplete: 'off', autocapitalize: 'characters',
+    spellcheck: 'false', placeholder: 'KXQ-4TP', required: true, 'aria-describedby': 'join-note',
+  }));
+  codeInput.value = code;
+  const note = el('p.note.form-note', { id: 'join-note', role: 'status' });
+  const submit = /** @type {HTMLButtonElement} */ (el('button.btn.primary', { type: 'submit', text: 'Join' }));
+  const form = el('form.table-form.join-form', { 'aria-labelledby': 'join-title' },
+    el('h2', { id: 'join-title', text: 'Join a table' }),
+    row,
+    el('div.form-row', {}, el('label', { for: 'table-code', text: 'Table code' }), codeInput, submit),
+    note);
+  const tables = el('section.open-tables', { 'aria-labelledby': 'open-tables-title' });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const typed = codeInput.value.trim();
+    if (!typed) {
+      setText(note, 'Type the code the host reads out, e.g. KXQ-4TP.');
+      codeInput.focus();
+      return;
+    }
+    submit.disabled = true;
+    const failed = await keepName(input, conn);
+    if (failed) {
+      setText(note, failed);
+      submit.disabled = false;
+      input.focus();
+      return;
+    }
+    setText(note, 'Looking for the table…');
+    const refused = await join(typed);
+    if (refused && form.isConnected) {
+      setText(note, JOIN_ERRORS[refused.error.code] ?? `Not joined: ${refused.error.message}`);
+      submit.disabled = false;
+      codeInput.focus();
+      codeInput.select();
+    }
+  });
+  root.replaceChildren(el('section.table-screen', {}, form, tables));
+  (input.value ? codeInput : input).focus();
+  return renderOpenTables({ root: tables, conn });
+}
+
+/**
+ * The public tables still in their lobby, each with a Join button; an empty list says so.
+ * @param {{root: HTMLElement, conn: Connection}} ctx
+ * @returns {() => Promise<void>} loads the list again
+ */
+export function renderOpenTables({ root, conn }) {
+  const list = el('ul.room-list.table-list');
+  const empty = el('p.empty', { text: 'No open tables right now. Host one from a game’s screen, or join with a code.', hidden: true });
+  root.replaceChildren(
+    el('h2', { id: 'open-tables-title', text: 'Open tables' }), list, empty,
+    el('button.btn.ghost.refresh-tables', { type: 'button', text: 'Refresh', onclick: () => { load(); } }));
+  async function load() {
+    const reply = await conn.request({ cmd: 'tables' });
+    if (!root.isConnected || reply?.type !== 'answer') return;
+    const tables = reply.tables ?? [];
+    list.replaceChildren(...tables.map((t) => {
+      const title = GAMES[t.game]?.title ?? t.game;
+      return el('li.room-item.table-item', { dataset: { room: t.room } },
+        el('span.room-game', {}, el('strong', { text: title }), el('span.room-options', { text: `hosted by ${t.host}` })),
+        el('span.room-moves', { text: `${t.seats} of ${t.players} seats taken` }),
+        el('span.room-actions', {}, el('a.btn.primary', {
+          href: `/play/${encodeURIComponent(t.room)}`, dataset: { nav: '' }, text: 'Join', 'aria-label': `Join ${t.host}’s ${title} table`,
+        })));
+    }));
+    empty.hidden = tables.length > 0;
+    root.dataset.loaded = 'true';
+  }
+  load();
+  return load;
+}
+
+/**
+ * A table's room: the lobby until the host starts, then the bar above the game.
+ * @param {{conn: Connection, game: GameName, toolbar: HTMLElement, gameOver: () => boolean,
+ *   changed: () => void, navigate: (url: string) => void}} ctx
+ *   `changed` is called when the seats or a countdown changed (the game's screen draws them too)
+ */
+export function createTable({ conn, game, toolbar, gameOver, changed, navigate }) {
+  /** @type {TableMessage|null} */
+  let info = null;
+  /** @type {Map<string, number>} player name → when they leave (performance.now() ms) */
+  const away = new Map();
+  let ticker = 0;
+  let announcedPhase = '';
+
+  const root = el('div.table-area', { hidden: true });
+  // ----- the lobby -----
+  const code = el('p.table-code');
+  const link = /** @type {HTMLAnchorElement} */ (el('a.table-link', {}));
+  const copyNote = el('span.note.copy-note', { role: 'status' });
+  const copy = el('button.btn', { type: 'button', text: 'Copy link', onclick: copyLink });
+  const waiting = el('p.lobby-status', { role: 'status' });
+  const seatList = el('ol.seat-list', { 'aria-label': 'Seats' });
+  const addComputer = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: 'Add computer player', onclick: () => request({ cmd: 'seat', computer: true }) }));
+  const start = /** @type {HTMLButtonElement} */ (el('button.btn.primary.start-table', { type: 'button', text: 'Start', onclick: () => request({ cmd: 'start' }) }));
+  const lobbyNote = el('p.note.form-note', { role: 'status' });
+  const publicNote = el('p.note.form-hint');
+  const hostControls = el('div.form-row.host-controls', {}, addComputer, start);
+  const lobby = el('section.table-lobby', { 'aria-labelledby': 'lobby-title' },
+    el('h2', { id: 'lobby-title', text: `${GAMES[game].title} table` }),
+    el('p.code-label', { text: 'The table’s code, to read aloud:' }), code,
+    el('p.link-row', {}, link, copy, copyNote),
+    waiting,
+    el('h3', { text: 'Seats' }), seatList,
+    hostControls, lobbyNote, publicNote, helpNode(game));
+  // ----- the bar above the game -----
+  const seatsBar = el('ul.table-seats', { 'aria-label': 'Players at this table' });
+  const receipts = el('ol.receipts', { 'aria-label': 'Calls', hidden: true });
+  const bar = el('div.table-bar', { hidden: true }, seatsBar, receipts);
+  root.append(lobby, bar);
+
+  const leaveButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.leave-table', { type: 'button', hidden: true, onclick: () => { confirmLeave().then((ok) => { if (ok) leave(); }); } }));
+  const helpButton = el('button.btn.ghost.table-help-button', { type: 'button', text: 'Help', hidden: true, onclick: () => {
+    showDialog({ title: 'Playing together', body: el('div.help-body', {}, ...(TABLE_HELP[game] ?? []).map((text) => el('p', { text }))) });
+  } });
+  toolbar.prepend(helpButton, leaveButton);
+
+  /** @param {import('./protocol.js').Request} message */
+  async function request(message) {
+    setText(lobbyNote, '');
+    const reply = await conn.request(message);
+    if (reply?.type === 'error') setText(lobbyNote, reply.error.message);
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(link.href);
+      setText(copyNote, 'Link copied.');
+    } catch {
+      // NB: no clipboard (an insecure origin, or permission refused): select the link to copy by hand.
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      setText(copyNote, 'Select the link and copy it.');
+    }
+  }
+
+  /** @returns {TableSeat|null} */
+  function mine() {
+    return info?.seats.find((s) => s.you) ?? null;
+  }
+  const isHost = () => !!info && mine()?.seat === info.host;
+
+  /** @param {string} name */
+  function awayFor(name) {
+    const at = away.get(name);
+    return at === undefined ? null : Math.max(0, Math.ceil((at - performance.now()) / 1000));
+  }
+
+  /**
+   * One seat as words: `Ann (host, you)`, `Ray (computer)`, `Bob — away, leaves in 12 s`.
+   * @param {TableSeat} seat
+   */
+  function seatText(seat) {
+    const tags = [];
+    if (info && seat.seat === info.host) tags.push('host');
+    if (seat.computer) tags.push('computer');
+    if (seat.you) tags.push('you');
+    let text = `${seat.name}${tags.length ? ` (${tags.join(', ')})` : ''}`;
+    const left = awayFor(seat.name);
+    if (seat.left) text += ' — left';
+    else if (left !== null) text += ` — away, leaves in ${left} s`;
+    else if (!seat.computer && !seat.connected) text += ' — not connected';
+    return text;
+  }
+
+  function render() {
+    if (!info) return;
+    const lobbyPhase = info.phase === 'lobby';
+    document.body.dataset.table = lobbyPhase ? 'lobby' : 'playing';
+    root.hidden = false;
+    lobby.hidden = !lobbyPhase;
+    bar.hidden = lobbyPhase;
+    const host = isHost();
+    setText(code, info.code);
+    code.setAttribute('aria-label', `Code ${spelled(info.code)}`);
+    const href = `${location.origin}/play/${encodeURIComponent(info.room)}`;
+    if (link.href !== href) { link.href = href; setText(link, href); }
+    setText(waiting, host ? 'Waiting for players to connect...' : 'Waiting for game to start...');
+    seatList.replaceChildren(...info.seats.map((seat) => el(`li.seat-item${seat.you ? '.you' : ''}`, { dataset: { seat: String(seat.seat) } },
+      el('span.seat-text', { text: seatText(seat) }),
+      host && !seat.you && lobbyPhase
+        ? el('button.btn.ghost.unseat', { type: 'button', text: 'Remove', 'aria-label': `Remove ${seat.name}`, onclick: () => request({ cmd: 'unseat', seat: seat.seat }) })
+        : null)));
+    hostControls.hidden = !host;
+    const taken = info.seats.length;
+    // NB: the brief's least is two even where the game's own least (minSeats) is one.
+    start.disabled = taken < Math.max(2, info.minSeats) || taken > info.maxSeats;
+    addComputer.hidden = game !== 'snap';
+    addComputer.disabled = taken >= info.maxSeats;
+    setText(publicNote, info.public ? 'This table is listed publicly until it starts.' : 'This table is private: only those with the code or the link can join.');
+    seatsBar.replaceChildren(...info.seats.map((seat) => el(`li.table-seat${seat.you ? '.you' : ''}${seat.left ? '.gone' : ''}${awayFor(seat.name) !== null ? '.away' : ''}`,
+      { dataset: { seat: String(seat.seat) } }, seatText(seat))));
+    const seated = !!mine() && !mine()?.left;
+    leaveButton.hidden = !seated;
+    setText(leaveButton, host ? 'End game' : 'Leave game');
+    helpButton.hidden = false;
+    if (announcedPhase !== info.phase) {
+      if (announcedPhase === 'lobby' && info.phase === 'playing') announce('The game has started.');
+      announcedPhase = info.phase;
+    }
+  }
+
+  function tick() {
+    for (const [name, at] of away) if (at < performance.now() - 1000) away.delete(name);
+    render();
+    changed();
+    if (!away.size) {
+      window.clearInterval(ticker);
+      ticker = 0;
+    }
+  }
+
+  /** @returns {Promise<boolean>} whether the player confirmed leaving the table */
+  async function confirmLeave() {
+    if (!info || !mine() || mine()?.left || gameOver() || info.phase === 'over') return true;
+    const host = isHost();
+    const started = info.phase !== 'lobby';
+    const choice = await showDialog({
+      title: started ? (host ? 'End Game?' : 'Leave Game?') : 'Leave Table?',
+      message: host
+        ? (started ? 'You are the host: leaving ends the game for everyone.' : 'You stay the host: the table waits, and its link brings you back.')
+        : (started ? 'You give up your seat; the others play on without you.' : 'You give up your seat at this table.'),
+      buttons: [{ label: 'Stay', value: 'stay' }, { label: host ? 'End game' : 'Leave', value: 'leave', primary: true }],
+    });
+    return choice === 'leave';
+  }
+
+  async function leave() {
+    leaveButton.disabled = true;
+    await conn.request({ cmd: 'leave' });
+    navigate('/');
+  }
+
+  return {
+    root,
+    lobby,
+    /** @returns {TableMessage|null} */
+    get info() { return info; },
+    /** @returns {string|null} the name of this page's seat */
+    get me() { return mine()?.name ?? null; },
+    awayFor,
+    confirmLeave,
+    /** @returns {boolean} whether this page's player holds a seat (not left) */
+    get sitting() { return !!mine() && !mine()?.left; },
+    /** @returns {boolean} whether leaving this page gives up a seat at a table in play */
+    get seated() { return !!mine() && !mine()?.left && !!info && info.phase !== 'over' && !gameOver(); },
+    /** @param {TableMessage} message */
+    table(message) {
+      info = message;
+      for (const seat of message.seats) if (seat.connected || seat.left) away.delete(seat.name);
+      render();
+      changed();
+    },
+    /** @param {SeatMessage} message */
+    seat(message) {
+      if (message.connected) away.delete(message.name);
+      else {
+        away.set(message.name, performance.now() + (message.leavesIn ?? 0) * 1000);
+        announce(`${message.name} lost the connection: they leave in ${message.leavesIn ?? 0} seconds unless they come back.`);
+        if (!ticker) ticker = window.setInterval(tick, 250);
+      }
+      render();
+      changed();
+    },
+    /** @param {Receipt} message */
+    receipt(message) {
+      const who = message.player === mine()?.name ? 'You' : message.player;
+      const call = game === 'set' ? 'Set' : 'Snap!';
+      const verdict = RESULTS[message.result] ?? message.result;
+      // NB: `after` is null before the first card of a round is turned.
+      const after = typeof message.after === 'number' ? ` after ${Math.round(message.after * 1000)} ms` : '';
+      const text = `${who}: ${call}${after} — ${verdict}`;
+      const item = el(`li.receipt.${message.result}.fresh`, {}, el('strong', { text }), message.reason ? el('span.receipt-reason', { text: ` (${message.reason})` }) : null);
+      receipts.prepend(item);
+      while (receipts.childElementCount > 4) receipts.lastElementChild?.remove();
+      receipts.hidden = false;
+      window.setTimeout(() => item.classList.remove('fresh'), 3000);
+      announce(text);
+    },
+    destroy() {
+      window.clearInterval(ticker);
+      delete document.body.dataset.table;
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createTable>} TableView */
+
+/**
+ * Memory's and Concentration's players in turns: each player's pairs, whose turn it is.
+ * @param {HTMLElement} container  emptied when the game is not played in turns
+ * @param {{players?: import('./protocol.js').BoardPlayer[], turn?: string, over: boolean}} view
+ * @param {string|null} me  this page's player at the table
+ */
+export function renderTurns(container, view, me) {
+  if (!view.players || !view.players.length) {
+    container.hidden = true;
+    return;
+  }
+  container.hidden = false;
+  const turn = view.over || !view.turn ? '' : view.turn === me ? 'Your turn' : `${view.turn}'s turn`;
+  container.replaceChildren(
+    ...view.players.map((p) => el(`span.player-chip${p.player === view.turn && !view.over ? '.current' : ''}${p.left ? '.gone' : ''}`,
+      { 'aria-current': p.player === view.turn && !view.over ? 'true' : false },
+      `${p.player === me ? 'You' : p.player}: ${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}${p.left ? ' (left)' : ''}`)),
+    turn ? el('strong.turn', { text: turn }) : '');
+}
