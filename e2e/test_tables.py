@@ -241,6 +241,7 @@ def test_two_calls_sent_together_make_one_winner_and_one_too_late_10000_times(
         async def all_tables():
             await asyncio.gather(*(table(i) for i in range(tables)))
         asyncio.run(all_tables())
+        print(f"{sum(outcomes.values())} pairs of calls at {tables} tables: {outcomes}")
         decided = {k: v for k, v in outcomes.items() if k in ("correct+tooLate", "wrong+tooLate")}
         assert sum(outcomes.values()) >= trials_wanted
         assert decided == outcomes, f"zero doubles, zero misses: {outcomes}"
