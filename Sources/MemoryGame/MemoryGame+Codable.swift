@@ -107,6 +107,7 @@ extension MemoryGame.Event: Codable {
     case .mismatched(let a, let b): try encodePair("mismatched", a, b, into: &container)
     case .removed(let a, let b): try encodePair("removed", a, b, into: &container)
     case .turnedDown(let a, let b): try encodePair("turnedDown", a, b, into: &container)
+    case .ready: try container.encode("ready", forKey: .type)
     case .finished(let score, let moves):
       try container.encode("finished", forKey: .type)
       try container.encode(score, forKey: .score)
@@ -148,6 +149,9 @@ extension MemoryGame.Event: Codable {
     case "left":
       self = .left(try container.decode(PlayerID.self, forKey: .player))
       return
+    case "ready":
+      self = .ready
+      return
     default:
       break
     }
@@ -158,7 +162,7 @@ extension MemoryGame.Event: Codable {
     guard let make = pairs[type] else {
       throw InputError.unknownName(
         member: "type", value: type,
-        expected: ["flipped", "finished", "turnPassed", "left"] + pairs.keys.sorted())
+        expected: ["flipped", "finished", "turnPassed", "left", "ready"] + pairs.keys.sorted())
     }
     let cards = try container.decode(Hand<Int>.self, forKey: .cards)
     guard cards.count == 2 else {

@@ -77,7 +77,7 @@ extension MemoryGame {
     let position = state.board[index]
     guard !position.removed else { throw .cardRemoved(index) }
     guard !position.matched else { throw .cardMatched(index) }
-    guard state.turned.count < 2 else { throw .pairPending }
+    guard state.turned.count < 2, state.resolving == nil else { throw .pairPending }
     guard !position.faceUp else { throw .cardAlreadyFaceUp(index) }
 
     state.board[index].faceUp = true
@@ -100,7 +100,13 @@ extension MemoryGame {
         state.board[first].matched = true
         state.board[index].matched = true
         state.turned = Hand()
-        if isOver(state) { finish(state, into: &outcome) }
+        if isOver(state) {
+          finish(state, into: &outcome)
+        } else {
+          // NB: the original takes no input in its Success state: a second to see the pair.
+          state.resolving = .matchPause
+          outcome.scheduled.append(Scheduled(after: matchPause, .resolve, key: .resolve))
+        }
       }
       return
     }
@@ -120,6 +126,11 @@ extension MemoryGame {
   private static func resolve(_ state: inout State, into outcome: inout Outcome<MemoryGame>)
     throws(RuleViolation)
   {
+    if state.resolving == .matchPause {
+      state.resolving = nil
+      outcome.events.append(.ready)
+      return
+    }
     guard let resolution = state.resolving, state.turned.count == 2 else {
       throw .nothingToResolve
     }
@@ -131,6 +142,8 @@ extension MemoryGame {
         state.board[index].faceUp = false
       }
       outcome.events.append(.removed(first, second))
+    case .matchPause:
+      break
     case .turnDownMismatch:
       state.board[first].faceUp = false
       state.board[second].faceUp = false

@@ -91,6 +91,8 @@ public enum MemoryGame: GameRules {
   public enum Resolution: Sendable, Equatable {
     case removeMatch
     case turnDownMismatch
+    /// Concentration: the second after a match, when no card can be turned (RULES §7).
+    case matchPause
   }
 
   /// What a game's record says of its settings: the variant, Memory's difficulty and, for a
@@ -216,6 +218,8 @@ public enum MemoryGame: GameRules {
     case mismatched(Int, Int)
     case removed(Int, Int)
     case turnedDown(Int, Int)
+    /// Concentration: the second after a match is over; cards can be turned again.
+    case ready
     /// Every pair is found: Memory's win, Concentration's cleared table.
     case finished(score: Int, moves: Int)
     /// In a game in turns, the turn went to this player.
@@ -283,6 +287,8 @@ public enum MemoryGame: GameRules {
   public static let memoryMismatchDelay = 2.0
   /// Seconds a mismatched pair stays visible in Concentration ("about 1–2 s").
   public static let concentrationMismatchDelay = 1.5
+  /// Seconds after a match in Concentration during which no card can be turned (RULES §7).
+  public static let matchPause = 1.0
   /// The angles a Concentration card may be tilted by, in degrees.
   public static let tiltAngles = [0, 10, 20, 30]
 }

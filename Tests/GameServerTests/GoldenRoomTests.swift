@@ -12,7 +12,10 @@ import Testing
 /// transcript was recorded with this test (`CARDTABLE_RECORD_GOLDEN=1 swift test --filter
 /// GoldenRoomTests`) when rooms came in; its updates were then compared with the old ones: they
 /// differ only by the later deals' keyed seeds and the messages rooms added. Re-recorded when a
-/// restart came to record the game it replaces as abandoned (6 calls, each after a restart).
+/// restart came to record the game it replaces as abandoned (6 calls, each after a restart),
+/// and when Concentration began to take no card for a second after a match (RULES §7: 65 calls
+/// of the Concentration tables — flips in that second refused `pair-pending` and what followed
+/// — and the host's next wake of the calls around them).
 @Suite struct GoldenRoomTests {
   @Test func everyMessageIsTheRecordedOneByteForByte() throws {
     let test = try TestServer()

@@ -10,7 +10,10 @@ import Testing
 /// Matchismo and Set *Deal*s and everything after them in their game, Snap!'s rounds after the
 /// first, and two seeds now read as asked (`"seed":"7"`, `"seed":9.007199254740993e15`); and
 /// again when a restart after a *Deal* went on with the later seeds instead of drawing the same
-/// deal again (223 replies, every one after such a restart).
+/// deal again (223 replies, every one after such a restart); and when Concentration began to
+/// take no card for a second after a match (RULES §7: 66 replies, all in Concentration games —
+/// a flip straight after a match is now `pair-pending`, and `advance` across the second reports
+/// `ready`).
 @Suite struct GoldenTranscriptTests {
   @Test func everyReplyIsTheRecordedOneByteForByte() throws {
     let console = EngineConsole(newSeed: { 0 })

@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import MemoryGame
 import Testing
@@ -47,13 +48,26 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
       ])
     #expect(match.state.board[0].matched && match.state.board[13].matched)
     #expect(match.state.board[0].faceUp && match.state.board[13].faceUp)
-    #expect(match.nextDue == nil)
     match.advance(by: 60)
     #expect(match.state.board[0].faceUp)
     #expect(match.state.moves == 1)
     #expect(throws: MemoryGame.RuleViolation.cardMatched(0)) {
       try match.perform(.flip(0), by: .solo)
     }
+  }
+
+  @Test func noCardCanBeTurnedForASecondAfterAMatch() throws {
+    var match = try concentration()
+    try match.perform(.flip(0), by: .solo)
+    try match.perform(.flip(13), by: .solo)
+    #expect(MemoryGame.view(of: match.state, for: .player(.solo)).waiting)
+    expectRefused(.flip(1), by: .solo, in: &match, .pairPending)
+    #expect(match.advance(by: MemoryGame.matchPause - 0.01) == [])
+    expectRefused(.flip(1), by: .solo, in: &match, .pairPending)
+    #expect(match.advance(by: 0.01) == [.ready])
+    #expect(!MemoryGame.view(of: match.state, for: .player(.solo)).waiting)
+    #expect(try match.perform(.flip(1), by: .solo) == [.flipped(index: 1, card: orderedDeck[1])])
+    #expect(match.nextDue == nil, "the last pair ends the game at once, with no pause")
   }
 
   @Test func aMismatchTurnsBothDownAfterTheDelayAndCountsAMove() throws {
@@ -74,10 +88,11 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
     var match = try concentration()
     var events: [MemoryGame.Event] = []
     for index in 0..<13 {
-      events = try match.perform(.flip(index), by: .solo)
-      events += try match.perform(.flip(index + 13), by: .solo)
-      events += try match.perform(.flip(index + 26), by: .solo)
-      events += try match.perform(.flip(index + 39), by: .solo)
+      for pair in [(index, index + 13), (index + 26, index + 39)] {
+        if match.state.resolving != nil { match.advance(by: MemoryGame.matchPause) }
+        events = try match.perform(.flip(pair.0), by: .solo)
+        events += try match.perform(.flip(pair.1), by: .solo)
+      }
     }
     #expect(events.last == .finished(score: 0, moves: 26))
     #expect(match.isOver)

@@ -212,7 +212,10 @@ func easyMatch() throws -> Match<MemoryGame> {
   @Test func aClearedConcentrationTableIsRecorded() throws {
     var match = try concentration()
     for index in 0..<13 {
-      for offset in [0, 13, 26, 39] { try match.perform(.flip(index + offset), by: .solo) }
+      for offset in [0, 13, 26, 39] {
+        if match.state.resolving != nil { match.advance(by: MemoryGame.matchPause) }
+        try match.perform(.flip(index + offset), by: .solo)
+      }
     }
     #expect(match.results.map(\.game) == ["concentration"])
     #expect(match.results.first?.moves == 26)

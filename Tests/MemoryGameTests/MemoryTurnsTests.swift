@@ -224,6 +224,8 @@ func status(_ state: MemoryGame.State, for viewer: Viewer = .referee) -> String 
     try match.perform(.flip(0), by: "Ann")
     #expect(try match.perform(.flip(13), by: "Ann").last == .matched(0, 13))
     #expect(match.state.playerOnTurn == "Ann")
+    expectRefused(.flip(1), by: "Ann", in: &match, .pairPending)
+    #expect(match.advance(by: MemoryGame.matchPause) == [.ready])
     try match.perform(.flip(1), by: "Ann")
     try match.perform(.flip(2), by: "Ann")
     #expect(match.advance(by: MemoryGame.concentrationMismatchDelay - 0.01) == [])
