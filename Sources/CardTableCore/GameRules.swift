@@ -43,6 +43,9 @@ public struct Scheduled<Rules: GameRules>: Sendable, Equatable {
 public enum GameMark<Settings: Sendable & Equatable>: Sendable, Equatable {
   /// The action dealt a new game (*Deal*, Snap!'s next round).
   case dealt
+  /// The game's time starts now, later than its deal: Concentration's timer starts with the
+  /// first card turned (RULES §7). The record's start and duration count from here.
+  case began
   /// The current game ended (finished or abandoned); the record says how.
   case ended(GameRecord<Settings>)
 }

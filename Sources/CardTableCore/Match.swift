@@ -47,6 +47,9 @@ public struct Match<Rules: GameRules>: Sendable {
   @inlinable public var version: Int { _log.count }
   /// Seconds since the deal on the match clock.
   @inlinable public var clock: Double { _clock }
+  /// When the current game's time began on the clock, if later than its deal: Concentration's
+  /// first turned card (``GameMark/began``); nil until then and for every other game.
+  @inlinable public var began: Double? { gameBegan }
   /// Every accepted action, oldest first.
   ///
   /// Built from the compact log on each call; ``entry(at:)`` reads one entry.
@@ -74,6 +77,8 @@ public struct Match<Rules: GameRules>: Sendable {
   @usableFromInline var _results: [GameResult<Rules.Settings>] = []
   /// The log index and clock time of the action that dealt the current game (nil: the deal).
   @usableFromInline var gameStart: (index: Int?, time: Double) = (nil, 0)
+  /// When the current game's time began, if later than its deal (``GameMark/began``).
+  @usableFromInline var gameBegan: Double?
   /// One outcome reused by every action, so that an action allocates nothing it need not.
   @usableFromInline var scratch = Outcome<Rules>()
 
@@ -256,6 +261,10 @@ public struct Match<Rules: GameRules>: Sendable {
       switch mark {
       case .dealt:
         gameStart = (index, _clock)
+        gameBegan = nil
+      case .began:
+        gameStart.time = _clock
+        gameBegan = _clock
       case .ended(let record):
         _results.append(
           GameResult(

@@ -150,13 +150,15 @@ extension GameSession {
 /// A view or state with the members that say which match it is first.
 struct Headed: Encodable {
   enum CodingKeys: String, CodingKey {
-    case game, seed, version, clock, result, resultCount
+    case game, seed, version, clock, began, result, resultCount
   }
 
   var game: String
   var seed: UInt64?
   var version: Int
   var clock: Double
+  /// When the game's time began, if later than its deal (Concentration's first card).
+  var began: Double?
   var body: any Encodable
   /// The game just finished and how many have ended (the state, not a view).
   var result: (any Encodable & Sendable)?
@@ -168,6 +170,7 @@ struct Headed: Encodable {
     try container.encodeIfPresent(seed, forKey: .seed)
     try container.encode(version, forKey: .version)
     try container.encode(clock, forKey: .clock)
+    try container.encodeIfPresent(began, forKey: .began)
     try body.encode(to: encoder)
     if let result { try container.encode(result, forKey: .result) }
     try container.encodeIfPresent(resultCount, forKey: .resultCount)
@@ -207,11 +210,14 @@ final class LiveSession<G: WireGame>: GameSession {
     let finished = match.isOver && last?.record.ending == .finished ? last : nil
     return Headed(
       game: game, seed: match.seed, version: match.version, clock: match.clock,
-      body: body(for: .referee), result: finished, resultCount: match.results.count)
+      began: match.began, body: body(for: .referee), result: finished,
+      resultCount: match.results.count)
   }
 
   func view(for viewer: Viewer) -> any Encodable {
-    Headed(game: game, version: match.version, clock: match.clock, body: body(for: viewer))
+    Headed(
+      game: game, version: match.version, clock: match.clock, began: match.began,
+      body: body(for: viewer))
   }
 
   /// What `viewer` sees, without the header, written once per version.
@@ -305,6 +311,7 @@ final class LiveSession<G: WireGame>: GameSession {
     let then = version == match.version ? match : match.prefix(version)
     var cache = G.WireView.Cache()
     let view = G.WireView(G.view(of: then.state, for: viewer), cache: &cache)
-    return Headed(game: game, version: then.version, clock: then.clock, body: view)
+    return Headed(
+      game: game, version: then.version, clock: then.clock, began: then.began, body: view)
   }
 }

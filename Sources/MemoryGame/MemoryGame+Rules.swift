@@ -80,6 +80,8 @@ extension MemoryGame {
     guard state.turned.count < 2, state.resolving == nil else { throw .pairPending }
     guard !position.faceUp else { throw .cardAlreadyFaceUp(index) }
 
+    // NB: Concentration's timer starts with the first card turned, not at the deal (RULES §7).
+    if state.flips == 0, state.variant == .concentration { outcome.marks.append(.began) }
     state.board[index].faceUp = true
     state.flips += 1
     state.turned.append(index)

@@ -15,7 +15,8 @@ import Testing
 /// restart came to record the game it replaces as abandoned (6 calls, each after a restart),
 /// and when Concentration began to take no card for a second after a match (RULES §7: 65 calls
 /// of the Concentration tables — flips in that second refused `pair-pending` and what followed
-/// — and the host's next wake of the calls around them).
+/// — and the host's next wake of the calls around them), then when its time came to start with
+/// the first card (`began`: 115 calls, each with a Concentration update).
 @Suite struct GoldenRoomTests {
   @Test func everyMessageIsTheRecordedOneByteForByte() throws {
     let test = try TestServer()

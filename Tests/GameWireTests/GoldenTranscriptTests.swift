@@ -13,7 +13,8 @@ import Testing
 /// deal again (223 replies, every one after such a restart); and when Concentration began to
 /// take no card for a second after a match (RULES §7: 66 replies, all in Concentration games —
 /// a flip straight after a match is now `pair-pending`, and `advance` across the second reports
-/// `ready`).
+/// `ready`), and when its time came to start with the first card turned (`began` in the
+/// header: 213 replies, all in Concentration games).
 @Suite struct GoldenTranscriptTests {
   @Test func everyReplyIsTheRecordedOneByteForByte() throws {
     let console = EngineConsole(newSeed: { 0 })

@@ -56,6 +56,24 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
     }
   }
 
+  @Test func theTimerStartsWithTheFirstCardTurned() throws {
+    var match = try concentration()
+    match.advance(by: 12)
+    #expect(match.began == nil, "nothing turned yet: the time has not begun")
+    try match.perform(.flip(0), by: .solo)
+    #expect(match.began == 12)
+    match.advance(by: 3)
+    try match.perform(.flip(13), by: .solo)
+    #expect(match.began == 12, "only the first card starts it")
+    _ = match.abandon()
+    #expect(match.results.first?.start == 12)
+    #expect(match.results.first?.duration == 3)
+    var memory = try Match<MemoryGame>(options: MemoryGame.Options(), seed: 1)
+    memory.advance(by: 5)
+    try memory.perform(.flip(0), by: .solo)
+    #expect(memory.began == nil, "Memory's time runs from the deal, as the original's")
+  }
+
   @Test func noCardCanBeTurnedForASecondAfterAMatch() throws {
     var match = try concentration()
     try match.perform(.flip(0), by: .solo)

@@ -225,8 +225,9 @@
  * @property {number} pairsFound
  * @property {number} pairs
  * @property {number} flips
- * @property {boolean} waiting  a pair is being resolved
+ * @property {boolean} waiting  a pair is being resolved (or, in Concentration, the second after a match)
  * @property {number} clock  seconds on the game's clock
+ * @property {number} [began]  Concentration: the clock when its first card was turned (its timer starts there)
  */
 
 /**

@@ -40,6 +40,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   let version = -1;
   let columns = 8;
   let clockBase = 0, clockAt = 0, ended = false;
+  /** @type {number|null} when the game's time began on the server's clock (its first card) */
+  let began = null;
   const locked = () => session.readOnly || past !== null;
   gridKeys(table, () => columns);
 
@@ -118,9 +120,11 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   }
 
   const ticker = window.setInterval(tick, 500);
-  /** The game's time: the server's clock at the last update, run on locally until the game ends. */
+  /** The game's time since its first card was turned (RULES §7; the server's `began`), from the
+   * server's clock at the last update, run on locally until the game ends; 0:00 before. */
   function elapsed() {
-    const seconds = Math.floor(ended ? clockBase : clockBase + (performance.now() - clockAt) / 1000);
+    const running = began !== null && !ended;
+    const seconds = began === null ? 0 : Math.max(0, Math.floor(clockBase - began + (running ? (performance.now() - clockAt) / 1000 : 0)));
     return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   }
   function tick() {
@@ -133,6 +137,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       view = message.view;
       version = message.version;
       clockBase = view.clock ?? 0;
+      began = message.view.began ?? null;
       clockAt = performance.now();
       ended = view.over;
       if (fresh) table.classList.remove('cleared');
