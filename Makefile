@@ -5,8 +5,11 @@ TSC ?= tsc
 SWIFT_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
+PREFIX ?= /usr/local
+# The binary `make install` copies; empty: build it in release first.
+BIN ?=
 
-.PHONY: all deps build release test test-swift test-web test-e2e screenshots run bench lint format clean
+.PHONY: all deps build release install test test-swift test-web test-e2e screenshots run bench lint format clean
 
 all: build
 
@@ -18,6 +21,17 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+install: ## Install the binary in $(PREFIX)/bin and the web client where it finds it (docs/DEPLOY.md).
+	@set -e; bin="$(BIN)"; \
+	if [ -z "$$bin" ]; then $(SWIFT) build -c release $(SWIFT_FLAGS); \
+	  bin="$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/cardtable"; fi; \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cardtable"; \
+	install -m 0755 "$$bin" "$(DESTDIR)$(PREFIX)/bin/cardtable"; \
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cardtable/web"; \
+	cp -R web "$(DESTDIR)$(PREFIX)/share/cardtable/web"; \
+	rm -f "$(DESTDIR)$(PREFIX)/share/cardtable/web/jsconfig.json"; \
+	echo "installed $(DESTDIR)$(PREFIX)/bin/cardtable and $(DESTDIR)$(PREFIX)/share/cardtable/web"
 
 test: deps test-web test-swift test-e2e
 

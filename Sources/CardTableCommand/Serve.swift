@@ -21,6 +21,10 @@ final class WebBridge: WebServer.Handler {
   private final class Parts: ServerHost {
     weak var web: WebServer?
     var games: GameServer?
+    /// The games' store, counted and timed for `/metrics`.
+    var store: MeasuredStore?
+    /// When the server started, on `clock`.
+    var started = 0.0
     let clock = GameServer.monotonicSeconds
 
     func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
@@ -39,8 +43,11 @@ final class WebBridge: WebServer.Handler {
   func attach(web server: WebServer, store: any GameStore, configuration: GameServer.Configuration)
   {
     parts.web = server
+    let measured = MeasuredStore(store, clock: parts.clock)
+    parts.store = measured
+    parts.started = parts.clock()
     parts.games = GameServer(
-      host: parts, store: store, configuration: configuration,
+      host: parts, store: measured, configuration: configuration,
       log: { line in printError(line) })
   }
 
@@ -97,6 +104,20 @@ final class WebBridge: WebServer.Handler {
         "clients": JSON(parts.games?.clientCount ?? 0),
       ]
       return .json(body.text)
+    case ("GET", "/healthz"), ("HEAD", "/healthz"):
+      guard let store = parts.store, parts.games != nil else {
+        return .text("stopping\n", status: 503)
+      }
+      return store.healthy ? .text("ok\n") : .text("store unavailable\n", status: 503)
+    case ("GET", "/metrics"):
+      guard let games = parts.games, let store = parts.store else {
+        return .text("stopping\n", status: 503)
+      }
+      let text = Metrics.text(
+        games: games, store: store, uptime: parts.clock() - parts.started,
+        process: ProcessFigures.now())
+      return HTTPResponse(
+        contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
     default:
       return nil
     }
@@ -125,6 +146,7 @@ enum Serve {
     let web = WebServer(
       configuration: WebServer.Configuration(
         host: options.host, port: options.port, staticRoot: root, pageRoutes: pageRoutes,
+        endpointPaths: ["/healthz", "/metrics"],
         maximumConnectionsPerAddress: options.connectionsPerAddress,
         addressMessagesPerSecond: options.messagesPerAddress,
         addressMessageBurst: Int(options.messagesPerAddress * 2),

@@ -155,12 +155,32 @@ public final class GameServer {
   /// The number of connected clients.
   public var clientCount: Int { connections.count }
 
+  /// The rooms in memory that are tables several share.
+  public var tableCount: Int { rooms.values.count { $0.table != nil } }
+
+  /// What the server has done since it started (`/metrics`, docs/DEPLOY.md).
+  public struct Counters: Sendable, Equatable {
+    /// Connections opened.
+    public var connections = 0
+    /// Messages read from clients.
+    public var messages = 0
+    /// Players' actions accepted (and saved).
+    public var actions = 0
+    /// Timers that moved a game on (and were saved).
+    public var timers = 0
+    /// Messages refused, by error code.
+    public var refusals: [String: Int] = [:]
+  }
+
+  public private(set) var counters = Counters()
+
   // MARK: The host's calls
 
   /// A client connected: it is greeted with the protocol version and the game list.
   public func connected(_ client: ClientID, at now: Double, address: String? = nil) {
     lastNow = now
     connections[client] = Connection(address: address)
+    counters.connections += 1
     send(Welcome(), to: client)
     sweepIfDue(at: now)
     rearm()
@@ -170,6 +190,7 @@ public final class GameServer {
   public func received(_ text: UnsafeRawBufferPointer, from client: ClientID, at now: Double) {
     guard connections[client] != nil, !stopping else { return }
     lastNow = now
+    counters.messages += 1
     var reply: JSON?
     do throws(WireError) {
       let request: JSON
@@ -184,6 +205,7 @@ public final class GameServer {
       reply = request["id"]
       try handle(request, from: client, at: now, reply: reply)
     } catch {
+      counters.refusals[error.code, default: 0] += 1
       send(ErrorMessage(error: error, reply: reply), to: client)
     }
     sweepIfDue(at: now)
@@ -208,6 +230,7 @@ public final class GameServer {
     case .notText:
       error = WireError(code: "bad-request", message: "Messages must be JSON text frames.")
     }
+    counters.refusals[error.code, default: 0] += 1
     send(ErrorMessage(error: error), to: client)
   }
 
@@ -421,6 +444,7 @@ public final class GameServer {
         throw error
       }
       try save(room, at: now)
+      counters.actions += 1
       broadcast(room, events: events, reply: (client, reply))
       receipt(room, after: before, events: events)
     } else {
@@ -693,6 +717,7 @@ public final class GameServer {
       log("cardtable: could not save room \(room.id): \(error)")
       return
     }
+    counters.timers += 1
     broadcast(room, events: events, reply: nil)
     receipt(room, after: before, events: events)
   }

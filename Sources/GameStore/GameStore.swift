@@ -49,6 +49,9 @@ public protocol GameStore: AnyObject {
 
   /// The rooms still being played whose last change is older than `time`.
   func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID]
+
+  /// Reads from the store, as `/healthz` asks: throws when it cannot be reached.
+  func check() throws(StoreError)
 }
 
 /// Where a room stands.

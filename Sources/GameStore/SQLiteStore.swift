@@ -375,6 +375,12 @@ public final class SQLiteStore: GameStore {
 
   // MARK: Rows
 
+  public func check() throws(StoreError) {
+    try guarded { () throws(SQLiteError) in
+      _ = try database.scalar("SELECT count(*) FROM rooms WHERE id = ''")
+    }
+  }
+
   private func guarded<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
     do {
       return try body()

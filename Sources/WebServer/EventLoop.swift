@@ -503,7 +503,7 @@ final class EventLoop {
 
   private func httpRequest(_ wsi: OpaquePointer, path: String) -> Int32 {
     let method = method(wsi)
-    if path == "/api" || path.hasPrefix("/api/") {
+    if path == "/api" || path.hasPrefix("/api/") || configuration.endpointPaths.contains(path) {
       let request = HTTPRequest(method: method, path: path, query: query(wsi))
       let hasBody = ["POST", "PUT", "PATCH"].contains(method)
       if hasBody && lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 {

@@ -16,6 +16,8 @@ extension WebServer {
     /// equal to one of them, or strictly under one that ends in `/` (`/play/` covers `/play/X`,
     /// not `/play/` itself).
     public var pageRoutes: [String]
+    /// Exact paths besides `/api/` answered by the handler (`/healthz`, `/metrics`).
+    public var endpointPaths: [String]
     /// The largest WebSocket message (and `/api/` request body) accepted, in bytes.
     public var maximumMessageBytes: Int
     /// The rate at which a connection earns permission to send messages.
@@ -57,6 +59,7 @@ extension WebServer {
       port: Int = 0,
       staticRoot: String? = nil,
       pageRoutes: [String] = [],
+      endpointPaths: [String] = [],
       maximumMessageBytes: Int = 64 * 1024,
       messagesPerSecond: Double = 30,
       messageBurst: Int = 60,
@@ -76,6 +79,7 @@ extension WebServer {
       self.port = port
       self.staticRoot = staticRoot
       self.pageRoutes = pageRoutes
+      self.endpointPaths = endpointPaths
       self.maximumMessageBytes = maximumMessageBytes
       self.messagesPerSecond = messagesPerSecond
       self.messageBurst = messageBurst

@@ -1,0 +1,130 @@
+/// A store that counts and times every call of another, for `/metrics` and `/healthz`
+/// (docs/DEPLOY.md "Health and metrics").
+///
+/// Used from one thread, the one the game server runs on.
+public final class MeasuredStore: GameStore {
+  /// Calls of one kind: how many, how long they took together, how many failed.
+  public struct Tally: Sendable, Equatable {
+    public var calls = 0
+    public var seconds = 0.0
+    public var failures = 0
+
+    public init(calls: Int = 0, seconds: Double = 0, failures: Int = 0) {
+      (self.calls, self.seconds, self.failures) = (calls, seconds, failures)
+    }
+  }
+
+  public let store: any GameStore
+  /// Reads and writes.
+  public private(set) var reads = Tally()
+  public private(set) var writes = Tally()
+  /// Whether the latest write failed (cleared by the next that succeeds).
+  public private(set) var writing = true
+  private let clock: () -> Double
+
+  /// - Parameter clock: monotonic seconds.
+  public init(_ store: any GameStore, clock: @escaping () -> Double) {
+    self.store = store
+    self.clock = clock
+  }
+
+  private func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try timed(&reads, body)
+  }
+
+  private func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    do {
+      let value = try timed(&writes, body)
+      writing = true
+      return value
+    } catch {
+      writing = false
+      throw error
+    }
+  }
+
+  private func timed<T>(_ tally: inout Tally, _ body: () throws(StoreError) -> T)
+    throws(StoreError) -> T
+  {
+    let start = clock()
+    defer {
+      tally.calls += 1
+      tally.seconds += clock() - start
+    }
+    do {
+      return try body()
+    } catch {
+      tally.failures += 1
+      throw error
+    }
+  }
+
+  public func player(_ token: PlayerToken, at now: Int64) throws(StoreError) -> PlayerRecord {
+    try write { () throws(StoreError) in try store.player(token, at: now) }
+  }
+
+  public func players() throws(StoreError) -> [PlayerRecord] {
+    try read { () throws(StoreError) in try store.players() }
+  }
+
+  public func saveSettings(_ settings: String, of player: PlayerKey) throws(StoreError) {
+    try write { () throws(StoreError) in try store.saveSettings(settings, of: player) }
+  }
+
+  public func createRoom(_ room: NewRoom) throws(StoreError) {
+    try write { () throws(StoreError) in try store.createRoom(room) }
+  }
+
+  public func room(_ id: RoomID) throws(StoreError) -> RoomRecord? {
+    try read { () throws(StoreError) in try store.room(id) }
+  }
+
+  public func room(code: String) throws(StoreError) -> RoomID? {
+    try read { () throws(StoreError) in try store.room(code: code) }
+  }
+
+  public func publicTables(limit: Int) throws(StoreError) -> [TableSummary] {
+    try read { () throws(StoreError) in try store.publicTables(limit: limit) }
+  }
+
+  public func save(_ change: RoomChange) throws(StoreError) {
+    try write { () throws(StoreError) in try store.save(change) }
+  }
+
+  public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
+    try read { () throws(StoreError) in try store.openRooms(of: player, limit: limit) }
+  }
+
+  public func results(in room: RoomID) throws(StoreError) -> [ResultRecord] {
+    try read { () throws(StoreError) in try store.results(in: room) }
+  }
+
+  public func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord] {
+    try read { () throws(StoreError) in try store.results(of: player, game: game) }
+  }
+
+  public func matches(in room: RoomID) throws(StoreError) -> [(
+    match: MatchRecord, actions: [ActionRecord]
+  )] {
+    try read { () throws(StoreError) in try store.matches(in: room) }
+  }
+
+  public func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID] {
+    try read { () throws(StoreError) in try store.idleRooms(before: time, limit: limit) }
+  }
+
+  public func check() throws(StoreError) {
+    try read { () throws(StoreError) in try store.check() }
+  }
+
+  /// Whether the store answers and its latest write went through.
+  public var healthy: Bool {
+    guard writing else { return false }
+    do {
+      try check()
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,110 @@
+"""What an operator reads over real HTTP (docs/DEPLOY.md "Health and metrics"): `/healthz`
+answers while the store does; `/metrics` is the Prometheus text format and its counters move
+with the games played."""
+import asyncio
+import re
+import urllib.request
+
+import pytest
+
+from server import running_server
+from test_server import converse, fetch
+
+SAMPLE = re.compile(r'^([a-z_:][a-z0-9_:]*)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (-?[0-9.e+-]+)$')
+
+
+@pytest.fixture()
+def web_root(tmp_path):
+    root = tmp_path / "web"
+    root.mkdir()
+    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
+    return root
+
+
+def metrics(url):
+    """The samples of `/metrics` by name and labels, checking every line's form."""
+    status, headers, body = fetch(url + "metrics")
+    assert status == 200
+    assert headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8"
+    samples, types = {}, {}
+    for line in body.decode().splitlines():
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ")
+            types[name] = kind
+            continue
+        if line.startswith("# HELP "):
+            continue
+        match = SAMPLE.match(line)
+        assert match, f"not a Prometheus sample: {line!r}"
+        samples[match.group(1) + (match.group(2) or "")] = float(match.group(4))
+    for name in samples:
+        base = re.sub(r"\{.*", "", name)
+        assert base in types or re.sub(r"_(sum|count)$", "", base) in types, name
+    return samples
+
+
+def test_healthz_answers_ok_while_the_store_does(cardtable, web_root):
+    with running_server(cardtable, web_root) as (url, _):
+        status, headers, body = fetch(url + "healthz")
+        assert (status, body) == (200, b"ok\n")
+        request = urllib.request.Request(url + "healthz", method="HEAD")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+
+
+def test_metrics_count_what_the_games_did(cardtable, web_root):
+    with running_server(cardtable, web_root) as (url, _):
+        before = metrics(url)
+        assert before["cardtable_actions_total"] == 0
+        assert before["cardtable_store_up"] == 1
+        assert before["process_resident_memory_bytes"] > 1_000_000
+
+        async def play():
+            return await converse(url, [
+                {"cmd": "new", "game": "memory", "seed": 1},
+                {"cmd": "act", "action": {"type": "flip", "card": 0}},
+                {"cmd": "act", "action": {"type": "flip", "card": 0}},
+                {"cmd": "act", "action": {"type": "flip", "card": 1}},
+                "not json",
+            ])
+        asyncio.run(play())
+        after = metrics(url)
+        assert after["cardtable_connections_opened_total"] == 1
+        assert after["cardtable_messages_total"] == 5
+        assert after["cardtable_actions_total"] == 2
+        assert after['cardtable_errors_total{code="card-face-up"}'] == 1
+        assert after['cardtable_errors_total{code="invalid-json"}'] == 1
+        assert after['cardtable_store_seconds_count{kind="write"}'] > before[
+            'cardtable_store_seconds_count{kind="write"}']
+        assert after['cardtable_store_failures_total{kind="write"}'] == 0
+        assert after["cardtable_rooms"] <= 1 and after["cardtable_connections"] == 0
+
+
+def test_make_install_serves_the_games_from_anywhere(cardtable, tmp_path):
+    """`make install PREFIX=…` puts the binary and the web client where the binary finds them:
+    the installed server serves the page from an unrelated directory, without `--web`."""
+    import os
+    import subprocess
+
+    from server import LOOSE_LIMITS, listening_url
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    prefix = tmp_path / "prefix"
+    subprocess.run(["make", "-s", "install", f"PREFIX={prefix}", f"BIN={cardtable}"], cwd=root,
+                   check=True, capture_output=True)
+    installed = prefix / "bin" / "cardtable"
+    assert (prefix / "share" / "cardtable" / "web" / "index.html").is_file()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {key: value for key, value in os.environ.items() if key != "CARDTABLE_WEB"}
+    process = subprocess.Popen(
+        [str(installed), "serve", "--port", "0", "--data", str(tmp_path / "data"), *LOOSE_LIMITS],
+        cwd=elsewhere, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = listening_url(process)
+        status, _, body = fetch(url)
+        assert status == 200 and b"<title>CardTable" in body
+        assert fetch(url + "js/app.js")[0] == 200
+        assert fetch(url + "healthz")[0] == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
