@@ -22,7 +22,9 @@ public final class MeasuredStore: GameStore {
   public private(set) var writing = true
   private let clock: () -> Double
 
-  /// - Parameter clock: monotonic seconds.
+  /// - Parameters:
+  ///   - store: the store measured.
+  ///   - clock: monotonic seconds.
   public init(_ store: any GameStore, clock: @escaping () -> Double) {
     self.store = store
     self.clock = clock
