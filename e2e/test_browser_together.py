@@ -227,6 +227,19 @@ def test_three_at_a_snap_table_and_a_late_watcher(server, people, cardtable):
     expect(dee.get_by_role("button", name="Snap!")).to_have_attribute("aria-disabled", "true")
 
 
+def test_the_host_closing_the_lobby_closes_it_for_the_guests(server, people):
+    ann = people(server, "Ann")
+    bob = people(server, "Bob")
+    table = host(ann, server, "memory", extra="&difficulty=easy")
+    assert table["minSeats"] == 2
+    join_by_link(bob, table)
+    ann.get_by_role("button", name="Close table").click()
+    dialog = ann.get_by_role("dialog", name="Leave Table?")
+    expect(dialog).to_contain_text("leaving closes the table for everyone who joined")
+    dialog.get_by_role("button", name="Close table").click()
+    expect(bob.locator(".closed-notice")).to_have_text("The host closed this table before it started.")
+
+
 def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     require_game(cardtable, "snap")
     ann = people(server, "Ann")

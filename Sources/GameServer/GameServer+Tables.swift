@@ -228,8 +228,18 @@ extension GameServer {
       let seat = table.seat(of: connections[client]?.player?.key)
     else { return }
     switch table.phase {
+    case .lobby where seat == 0:
+      // NB: a table waits for its host: the host leaving the lobby closes it for everyone.
+      do {
+        try room.abandon(in: store, at: now, wall: wallClock())
+      } catch {
+        log("cardtable: could not close table \(room.id): \(error)")
+        throw .storageUnavailable
+      }
+      for other in room.clients where other != client {
+        send(Closed(room: room.id.rawValue), to: other)
+      }
     case .lobby:
-      guard seat > 0 else { return }
       table.seats.remove(at: seat)
       room.table = table
       try saveTable(room, at: now)

@@ -128,6 +128,27 @@ func startAndDeal(_ test: TestServer, at now: Double = 0) -> Double {
       errorCode(test.send(#"{"cmd":"act","action":{"type":"snap"}}"#, from: cat)) == "watching")
   }
 
+  @Test func aGuestLeavingTheLobbyFreesTheSeatAndTheHostLeavingClosesTheTable() throws {
+    let test = try TestServer()
+    test.hello(ann)
+    let room = test.newRoomCode(ann, #"{"cmd":"host","game":"snap","public":true}"#)
+    for guest in [bob, cat] {
+      test.hello(guest)
+      test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: guest)
+    }
+    #expect(test.send(#"{"cmd":"leave"}"#, from: cat).map { $0["type"] } == ["left"])
+    #expect(test.host.messages(to: ann).last?["seats"]?.arrayValue?.count == 2)
+    let listed = test.send(#"{"cmd":"tables"}"#, from: cat)
+    #expect(listed.last?["tables"]?.arrayValue?.count == 1)
+    let before = test.host.sent.count
+    #expect(test.send(#"{"cmd":"leave"}"#, from: ann).map { $0["type"] } == ["left"])
+    #expect(test.sent(to: bob, since: before).map { $0["type"] } == ["closed"])
+    #expect(test.send(#"{"cmd":"tables"}"#, from: cat).last?["tables"] == [])
+    #expect(errorCode(test.send(#"{"cmd":"start"}"#, from: bob)) != nil)
+    let again = test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: cat)
+    #expect(again.first?["status"] == "abandoned", "the closed table stays closed")
+  }
+
   @Test func aSinglePlayerGameCannotBeHosted() throws {
     let test = try TestServer()
     test.hello(ann)

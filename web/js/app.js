@@ -334,7 +334,9 @@ function showNotices() {
   for (const node of notices.querySelectorAll('.notice')) node.remove();
   document.body.dataset.role = session.role ?? '';
   const add = (/** @type {string} */ cls, /** @type {string} */ text) => notices?.prepend(el(`p.notice.${cls}`, { role: 'status', text }));
-  if (session.status === 'abandoned') add('closed-notice', 'This game was abandoned: it can be looked at, not played.');
+  if (session.status === 'abandoned') {
+    add('closed-notice', tableView?.info?.phase === 'lobby' ? 'The host closed this table before it started.' : 'This game was abandoned: it can be looked at, not played.');
+  }
   if (session.role === 'watcher') add('watching', tableView ? 'Watching — this table’s game started without you.' : 'Watching — only the player who started this game can play.');
   if (session.countdown > 0) {
     notices.prepend(el('p.notice.countdown', { role: 'timer', 'aria-live': 'assertive', text: `Resuming in ${session.countdown}…` }));

@@ -362,8 +362,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
         : null)));
     hostControls.hidden = !host;
     const taken = info.seats.length;
-    // NB: the brief's least is two even where the game's own least (minSeats) is one.
-    start.disabled = taken < Math.max(2, info.minSeats) || taken > info.maxSeats;
+    start.disabled = taken < info.minSeats || taken > info.maxSeats;
     addComputer.hidden = game !== 'snap';
     addComputer.disabled = taken >= info.maxSeats;
     setText(publicNote, info.public ? 'This table is listed publicly until it starts.' : 'This table is private: only those with the code or the link can join.');
@@ -371,7 +370,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
       { dataset: { seat: String(seat.seat) } }, seatText(seat))));
     const seated = !!mine() && !mine()?.left;
     leaveButton.hidden = !seated;
-    setText(leaveButton, host ? 'End game' : 'Leave game');
+    setText(leaveButton, host ? (info.phase === 'lobby' ? 'Close table' : 'End game') : (info.phase === 'lobby' ? 'Leave table' : 'Leave game'));
     helpButton.hidden = false;
     if (announcedPhase !== info.phase) {
       if (announcedPhase === 'lobby' && info.phase === 'playing') announce('The game has started.');
@@ -397,9 +396,9 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     const choice = await showDialog({
       title: started ? (host ? 'End Game?' : 'Leave Game?') : 'Leave Table?',
       message: host
-        ? (started ? 'You are the host: leaving ends the game for everyone.' : 'You stay the host: the table waits, and its link brings you back.')
+        ? (started ? 'You are the host: leaving ends the game for everyone.' : 'You are the host: leaving closes the table for everyone who joined.')
         : (started ? 'You give up your seat; the others play on without you.' : 'You give up your seat at this table.'),
-      buttons: [{ label: 'Stay', value: 'stay' }, { label: host ? 'End game' : 'Leave', value: 'leave', primary: true }],
+      buttons: [{ label: 'Stay', value: 'stay' }, { label: host ? (started ? 'End game' : 'Close table') : 'Leave', value: 'leave', primary: true }],
     });
     return choice === 'leave';
   }
