@@ -503,7 +503,12 @@ public final class GameServer {
     throws(WireError)
   {
     let owner = try player(of: client)
-    let new = try NewGame(request, newSeed: newSeed)
+    // NB: `today: true` is the server's own date (UTC), so that everyone gets the same deal.
+    let asked =
+      request["today"] == true
+      ? request.setting("today", to: .string(TodaysDeal.date(atMilliseconds: wallClock())))
+      : request
+    let new = try NewGame(asked, newSeed: newSeed)
     try mayMakeRoom(client, at: now)
     let later =
       new.seedChosen

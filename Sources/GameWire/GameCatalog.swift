@@ -198,7 +198,16 @@ public struct NewGame: Sendable, Equatable {
   /// Reads a `new` command; `newSeed` picks the seed when the request gives none.
   public init(_ request: JSON, newSeed: () -> UInt64) throws(WireError) {
     game = try request.requiredString("game", in: "new")
-    if let member = request["seed"], member != .null {
+    if let member = request["today"], member != .null {
+      guard request["seed"] == nil || request["seed"] == .null else {
+        throw .badRequest("new: \"today\" deals today's seed; give it or \"seed\", not both.")
+      }
+      guard let date = member.stringValue else {
+        throw .badRequest("new: \"today\" must be a date such as \"2026-12-01\".")
+      }
+      seed = try TodaysDeal.seed(of: game, on: date)
+      seedChosen = true
+    } else if let member = request["seed"], member != .null {
       // NB: a seed may come as a decimal string: JavaScript's numbers are exact only to 2^53.
       guard let seed = member.uint64Value ?? member.stringValue.flatMap(Self.decimalSeed) else {
         throw .badRequest(

@@ -288,6 +288,22 @@ private let stranger = ClientID(3)
     #expect((test.host.wake ?? 0) >= 63)
   }
 
+  @Test func todaysDealIsTheServersDateAndPractice() throws {
+    let test = try TestServer()
+    test.connect(me)
+    let dealt = test.send(#"{"cmd":"new","game":"memory","today":true}"#, from: me)
+    // NB: the test's wall clock stands at 1,800,000,000,000 ms: 2027-01-15 (UTC).
+    let seed = try TodaysDeal.seed(of: "memory", on: "2027-01-15")
+    #expect(update(dealt)?["seed"]?.uint64Value == seed, "a seed anyone can compute is shown")
+    let other = ClientID(2)
+    test.connect(other)
+    let again = test.send(#"{"cmd":"new","game":"memory","today":true}"#, from: other)
+    #expect(update(again)?["seed"] == update(dealt)?["seed"], "the same deal for everyone")
+    test.wall += 86_400_000
+    let tomorrow = test.send(#"{"cmd":"new","game":"memory","today":true}"#, from: other)
+    #expect(update(tomorrow)?["seed"] != update(dealt)?["seed"])
+  }
+
   @Test func aFullDiskRefusesTheMoveAndKeepsTheGameAsSaved() throws {
     let test = try TestServer()
     test.connect(me)
