@@ -122,7 +122,9 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
  * @returns {HTMLElement}
  */
 export function restartButton(conn, title = 'Deal the same cards again, from the start') {
-  return el('button.btn.ghost', { type: 'button', text: 'Restart this deal', title, onclick: () => conn.send({ cmd: 'restart' }) });
+  // NB: on a phone " this deal" is read out but not shown, to keep the top bar short.
+  return el('button.btn.ghost', { type: 'button', title, onclick: () => conn.send({ cmd: 'restart' }) },
+    'Restart', el('span.long-label', { text: ' this deal' }));
 }
 
 /**
@@ -137,7 +139,7 @@ export async function confirmDiscard(inProgress, verb) {
   if (!inProgress) return true;
   const answer = await showDialog({
     title: 'Give up this game?', className: 'confirm',
-    message: `This game is not finished. ${verb} starts a new one, and this one is recorded as given up.`,
+    message: `This game is not finished. ${verb} starts a new one in its place.`,
     buttons: [{ label: `${verb} anyway`, value: 'discard' }, { label: 'Keep playing', value: 'keep', primary: true }],
   });
   return answer === 'discard';
