@@ -181,7 +181,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   /** Deal: a fresh deck; when the settings changed since this game began, a new game with them. */
   async function deal() {
     if (locked()) return;
-    if (!await confirmDiscard(!!view && !view.over && view.flips > 0, 'Deal') || locked()) return;
+    const played = !!view && (view.flips > 0 || view.score !== 0 || view.history.length > 0);
+    if (!await confirmDiscard(played && !view?.over, 'Deal') || locked()) return;
     seed = null;
     if (!view || settingsChanged(game, view.settings ?? {})) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
