@@ -223,3 +223,20 @@ def test_deal_and_refresh_ask_before_giving_up_a_game_in_progress(server, page):
         page.get_by_role("dialog", name="Give up this game?").get_by_role("button", name="Refresh anyway").click()
     v = acted(page, refresh_anyway)
     assert v["flips"] == 0
+
+
+def test_snap_asks_before_a_new_game_once_a_card_is_turned(server, page):
+    page.goto(f"{server}?game=snap&seed=5")
+    wait_view(page, "v.phase === 'playing' && v.canTurn", timeout=20000)
+    acted(page, lambda: page.keyboard.press("t"))
+    page.get_by_role("button", name="New game").click()
+    dialog = page.get_by_role("dialog", name="Give up this game?")
+    expect(dialog.get_by_role("button", name="Keep playing")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+
+    def new_game_anyway():
+        page.get_by_role("button", name="New game").click()
+        page.get_by_role("dialog", name="Give up this game?").get_by_role("button", name="New game anyway").click()
+    v = acted(page, new_game_anyway)
+    assert all(p["openCount"] == 0 for p in v["players"])
