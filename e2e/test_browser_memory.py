@@ -65,7 +65,8 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
     a, b = pairs[1][0], pairs[2][0]
     flip(page, a, board)
     assert flip(page, b, board)["score"] == 1
-    expect(page.get_by_role("status")).to_have_text("Pairs found: 1 of 6. Score: 1")
+    # NB: the score counts mistakes, and the status line says so.
+    expect(page.get_by_role("status")).to_have_text("Pairs found: 1 of 6. Mistakes: 1")
     wait_view(page, f"!v.waiting && !v.board[{a}].faceUp && !v.board[{b}].faceUp")
     expect(page.get_by_role("button", name=face_down(a), exact=True)).to_be_visible()
 

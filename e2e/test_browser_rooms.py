@@ -237,7 +237,7 @@ def test_a_link_without_the_token_watches_and_cannot_act(server, page, chromium,
         cards = watcher.locator(".card-grid button.card")
         expect(cards).to_have_count(24)
         assert set(cards.evaluate_all("bs => bs.map(b => b.getAttribute('aria-disabled'))")) == {"true"}
-        for name in ("Deal", "Hint", "Restart", "Settings"):
+        for name in ("Deal", "Hint", "Restart this deal", "Settings"):
             expect(watcher.get_by_role("button", name=name, exact=True)).to_be_disabled()
         expect(watcher.get_by_label("Cards to match")).to_be_disabled()
 

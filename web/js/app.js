@@ -44,6 +44,7 @@ import * as matchismo from './games/matchismo.js';
 import * as set from './games/set.js';
 import * as snap from './games/snap.js';
 import { createTable, renderHostForm, renderJoinForm, TABLE_GAMES } from './table.js';
+import { setUpTheme } from './theme.js';
 
 /** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
@@ -57,6 +58,7 @@ const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 const toolbar = /** @type {HTMLElement} */ (document.getElementById('toolbar-end'));
 const title = /** @type {HTMLElement} */ (document.getElementById('page-title'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('connection-banner'));
+setUpTheme(/** @type {HTMLButtonElement|null} */ (document.getElementById('theme-switch')));
 
 /** @type {{version: number, lastView: import('./protocol.js').GameView|null, game: string|null, seed: number|string|null}} */
 const latest = { version: -1, lastView: null, game: null, seed: null };

@@ -121,6 +121,26 @@ export function showDialog({ title, message, body, buttons = [{ label: 'OK', val
  * @param {string} [title]
  * @returns {HTMLElement}
  */
-export function restartButton(conn, title = 'Deal the same cards again') {
-  return el('button.btn.ghost', { type: 'button', text: 'Restart', title, onclick: () => conn.send({ cmd: 'restart' }) });
+export function restartButton(conn, title = 'Deal the same cards again, from the start') {
+  // NB: on a phone " this deal" is read out but not shown, to keep the top bar short.
+  return el('button.btn.ghost', { type: 'button', title, onclick: () => conn.send({ cmd: 'restart' }) },
+    'Restart', el('span.long-label', { text: ' this deal' }));
+}
+
+/**
+ * Asks before an action that gives up an unfinished game (Deal, Refresh, New game); resolves
+ * true at once when nothing would be lost (`inProgress` false: the game is over or unplayed).
+ * The safe answer is the primary button, so Enter and Escape keep the game.
+ * @param {boolean} inProgress
+ * @param {string} verb  what the action does, as its button says it: `Deal`, `Refresh`
+ * @returns {Promise<boolean>}
+ */
+export async function confirmDiscard(inProgress, verb) {
+  if (!inProgress) return true;
+  const answer = await showDialog({
+    title: 'Give up this game?', className: 'confirm',
+    message: `This game is not finished. ${verb} starts a new one in its place.`,
+    buttons: [{ label: `${verb} anyway`, value: 'discard' }, { label: 'Keep playing', value: 'keep', primary: true }],
+  });
+  return answer === 'discard';
 }

@@ -4,7 +4,7 @@
  * the view's `tilt` (fixed by the seed); a match flashes the table green; Refresh deals anew.
  * @module games/concentration
  */
-import { el, setText, showDialog, restartButton } from '../dom.js';
+import { el, setText, showDialog, restartButton, confirmDiscard } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
@@ -28,7 +28,14 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, turns, status), table));
   let seedToUse = seed;
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
-  const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: '↻ Refresh', onclick: () => { seedToUse = null; newGame(); } }));
+  const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', {
+    type: 'button', text: '↻ Refresh', title: 'Shuffle and deal a new game',
+    onclick: async () => {
+      if (!await confirmDiscard(!!view && !view.over && view.flips > 0, 'Refresh') || locked()) return;
+      seedToUse = null;
+      newGame();
+    },
+  }));
   toolbar.append(restart, refresh);
 
   /** @type {HTMLButtonElement[]} */
@@ -114,8 +121,13 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     refresh.hidden = !!session.table;
     renderTurns(turns, view, session.me);
     setText(moves, `Moves: ${view.moves ?? 0}`);
-    setText(status, view.status);
-    for (const event of events) if (event.type === 'matched') flash(table, 'flash-green');
+    // NB: the moves have their own counter; the status line does not repeat them.
+    setText(status, view.over || !view.status.startsWith('Pairs found:') ? view.status : `Pairs found: ${view.pairsFound} of ${view.pairs}.`);
+    for (const button of buttons) button.classList.remove('mismatched');
+    for (const event of events) {
+      if (event.type === 'matched') flash(table, 'flash-green');
+      if (event.type === 'mismatched') for (const i of event.cards) buttons[i]?.classList.add('mismatched');
+    }
     layout();
   }
 

@@ -109,9 +109,11 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       const playable = !locked() && !view.over && !view.waiting && !spot.faceUp && !spot.removed && myTurn(view);
       button.setAttribute('aria-disabled', String(!playable));
     });
+    // A mismatched pair carries its ✗ mark until the next update (it turns down).
+    for (const button of buttons) button.classList.remove('mismatched');
     for (const event of events) {
       if (event.type === 'matched') for (const i of event.cards) pulse(buttons[i], 'matched-pulse');
-      if (event.type === 'mismatched') for (const i of event.cards) pulse(buttons[i], 'shake');
+      if (event.type === 'mismatched') for (const i of event.cards) { pulse(buttons[i], 'shake'); buttons[i]?.classList.add('mismatched'); }
     }
     // Keep the keyboard focus on the table when a focused card leaves it.
     if (focused >= 0 && view.board[focused].removed) {
@@ -120,7 +122,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       const target = buttons[next >= 0 ? next : prev];
       (target ?? table).focus();
     }
-    setText(status, view.status);
+    setText(status, statusText(view));
     renderTurns(turns, view, session.me);
     restart.disabled = locked();
     restart.hidden = !!session.table;
@@ -165,6 +167,16 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     },
     destroy() { resize.disconnect(); },
   };
+}
+
+/**
+ * The status line. NB: Memory's score counts mistakes (lower is better), so while playing the
+ * line names it so: `Pairs found: 2 of 6. Mistakes: 1`, from the view's numbers.
+ * @param {MemoryView} view
+ */
+function statusText(view) {
+  if (view.over || !view.status.startsWith('Pairs found:')) return view.status;
+  return `Pairs found: ${view.pairsFound} of ${view.pairs}. Mistakes: ${view.score}`;
 }
 
 /**

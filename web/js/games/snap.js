@@ -7,7 +7,7 @@
  * `snap` and `nextRound`. Keys: T or Enter on your stack turns, S calls Snap!.
  * @module games/snap
  */
-import { el, setText, restartButton } from '../dom.js';
+import { el, confirmDiscard, setText, restartButton } from '../dom.js';
 import { cardImage, cardName } from '../cards.js';
 import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
@@ -42,7 +42,11 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
   root.append(el('section.snap-screen', {}, table));
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn, 'Deal the same first round again'));
-  const newButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'New game', onclick: () => { if (!locked()) newGame(null); } }));
+  const newButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'New game', onclick: async () => {
+    if (locked()) return;
+    const started = !!live && !live.over && (live.round > 1 || live.players.some((p) => p.openCount > 0));
+    if (await confirmDiscard(started, 'New game') && !locked()) newGame(null);
+  } }));
   toolbar.append(restart, newButton);
 
   /** @type {SnapView|null} the view drawn: the live game's, or an earlier one while stepping through */

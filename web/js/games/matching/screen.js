@@ -5,7 +5,7 @@
  * history have their own modules.
  * @module games/matching/screen
  */
-import { el, setText, restartButton } from '../../dom.js';
+import { el, setText, restartButton, confirmDiscard } from '../../dom.js';
 import { createCardButton, showCard, cardImage, cardName } from '../../cards.js';
 import { announce, gridKeys } from '../../a11y.js';
 import { flash } from '../../anim.js';
@@ -36,6 +36,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   // ----- the screen -----
   const score = el('span.counter', { text: 'Score: 0' });
   const flips = el('span.counter', { text: 'Flips: 0' });
+  /** Why the score last changed (a penalty, the cost to choose): shown and read out politely. */
+  const scoreNote = el('span.score-note', { role: 'status' });
   const players = el('span.players', { hidden: true });
   /** In a race: who has agreed to +3 (it deals once every racer has). */
   const threeNote = el('span.three-note', { hidden: true, role: 'status' });
@@ -49,7 +51,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   const found = el('section.found', { hidden: true, 'aria-labelledby': `${game}-found-title` },
     el('h2.found-title', { id: `${game}-found-title`, text: 'matched cards:' }), foundList);
   root.append(el(`section.matching-screen.${game}-screen`, {},
-    el('div.score-bar', {}, score, flips, players, controls), status, over, grid, found));
+    el('div.score-bar', {}, score, flips, players, scoreNote, controls), status, over, grid, found));
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
   const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) }));
@@ -115,6 +117,44 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   const locked = () => session.readOnly || past !== null;
   let version = -1;
   let foundCount = -1;
+  /** @type {MatchingView|null} the live view before the latest update */
+  let previous = null;
+
+  /**
+   * Says why the score changed when the change is not plain from the table: a mismatch's
+   * penalty, +3's charge with a set showing, the cost to choose.
+   * @param {MatchingView|null} before
+   * @param {MatchingView} after
+   * @param {import('../../protocol.js').MatchingEvent[]} events
+   * @param {number} newVersion
+   */
+  function explainScore(before, after, events, newVersion) {
+    // NB: at a table other racers' moves arrive too; each racer's score is on their chip.
+    if (session.table) return;
+    const fresh = !before || newVersion <= version0 || events.some((e) => e.type === 'dealt');
+    version0 = newVersion;
+    if (fresh) { setText(scoreNote, ''); return; }
+    /** @type {{who: string, delta: number}[]} */
+    const changes = after.players && after.current
+      ? after.players.map((p) => ({ who: p.player, delta: p.score - (before.players?.find((q) => q.player === p.player)?.score ?? 0) }))
+        .filter((c) => c.delta !== 0)
+      : after.score !== before.score ? [{ who: '', delta: after.score - before.score }] : [];
+    if (changes.length !== 1) return;
+    const [{ who, delta }] = changes;
+    const signed = (/** @type {number} */ n) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n)}`;
+    /** @type {string[]} */
+    const parts = [];
+    let explained = 0;
+    for (const event of events) {
+      if (event.type === 'matched') { parts.push(`match ${signed(event.points)}`); explained += event.points; }
+      if (event.type === 'mismatched' && event.penalty) { parts.push(`no match ${signed(-event.penalty)}`); explained -= event.penalty; }
+      if (event.type === 'dealtThree' && event.charge) { parts.push(`+3 with a set showing: ${signed(-event.charge)}`); explained -= event.charge; }
+    }
+    if (delta !== explained) parts.push(`cost to choose ${signed(delta - explained)}`);
+    const text = parts.join(', ');
+    setText(scoreNote, `${who ? `${who}: ` : ''}${text[0].toUpperCase()}${text.slice(1)}`);
+  }
+  let version0 = -1;
   gridKeys(grid, () => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
   const resize = new ResizeObserver(() => fit());
   resize.observe(root);
@@ -139,8 +179,10 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   if (fresh) newGame();
 
   /** Deal: a fresh deck; when the settings changed since this game began, a new game with them. */
-  function deal() {
+  async function deal() {
     if (locked()) return;
+    const played = !!view && (view.flips > 0 || view.score !== 0 || view.history.length > 0);
+    if (!await confirmDiscard(played && !view?.over, 'Deal') || locked()) return;
     seed = null;
     if (!view || settingsChanged(game, view.settings ?? {})) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
@@ -240,7 +282,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     // NB: at a table (Set as a race) there is one shared game: no score of all, no dealing
     // again, no settings, no two-player toggle and no hints (the server refuses them).
     const atTable = !!session.table;
-    score.hidden = atTable;
+    // Two-player Set: each player's score, and no score of both together.
+    score.hidden = atTable || !!view.current;
     flips.hidden = atTable;
     for (const button of [restart, settingsButton, hint, dealButton]) button.hidden = atTable;
     if (twoPlayer) /** @type {HTMLElement} */ (twoPlayer.closest('label')).hidden = atTable;
@@ -304,17 +347,21 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       version = message.version;
       if (past) return;
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+      const before = previous;
+      previous = view;
       renderTable(view);
       renderFound(view);
       renderBars(view);
       fit();
+      explainScore(before, view, message.events ?? [], message.version);
       // Keep the keyboard focus on the table when the focused card left it (Set's found sets).
       if (focused >= 0 && document.activeElement !== buttons[focused] && buttons.length) {
         buttons[Math.min(focused, buttons.length - 1)].focus();
       }
+      for (const button of buttons) button.classList.remove('mismatched');
       for (const event of message.events ?? []) {
         if (event.type === 'matched') flash(grid, 'flash-green');
-        if (event.type === 'mismatched') for (const i of event.cards ?? []) shake(buttons[i]);
+        if (event.type === 'mismatched') for (const i of event.cards ?? []) { shake(buttons[i]); buttons[i]?.classList.add('mismatched'); }
         if (event.type === 'turnPassed' && event.to) announce(`${event.to}'s turn`);
       }
       if (wasOver && !view.over) over.replaceChildren();

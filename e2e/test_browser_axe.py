@@ -1,0 +1,100 @@
+"""An accessibility audit with axe-core (PyPI `axe-playwright-python`, which bundles axe): every
+screen, in the light and the dark theme, at a phone's and a desktop's size, has no `serious`
+or `critical` violation."""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from browser import DESKTOP, PHONE, acted, face_down, reply_to, settle, wait_view, watch_errors
+
+AXE = Axe()
+GRAVE = {"serious", "critical"}
+
+
+def grave_violations(page, screen):
+    """The serious and critical violations axe finds on the page (once its animations have come
+    to rest: a dialog fading in has no contrast yet), one line each."""
+    settle(page)
+    results = AXE.run(page)
+    return [f"{screen}: {v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
+            for v in results.response["violations"] if v["impact"] in GRAVE]
+
+
+def screens(page, server):
+    """Opens each screen in turn (waiting for what it draws) and yields its name."""
+    page.goto(server)
+    expect(page.get_by_role("heading", name="Your name")).to_be_visible()
+    expect(page.get_by_role("heading", name="Open tables")).to_be_visible()
+    yield "home"
+
+    page.goto(f"{server}?game=memory")
+    expect(page.get_by_role("button", name="EASY")).to_be_visible()
+    yield "memory menu"
+
+    page.goto(f"{server}?game=memory&difficulty=easy&seed=42")
+    wait_view(page, "v.board && v.board.length === 12")
+    acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+    yield "memory"
+
+    page.goto(f"{server}?game=concentration&seed=3")
+    wait_view(page, "v.board && v.board.length === 52")
+    acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+    yield "concentration"
+
+    page.goto(f"{server}?game=matchismo&seed=11")
+    wait_view(page, "v.table && v.table.length === 24")
+    acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+    reply_to(page, page.get_by_role("button", name="Hint").click)
+    yield "matchismo"
+    page.get_by_role("button", name="History").click()
+    expect(page.get_by_role("dialog", name="History")).to_be_visible()
+    yield "matchismo history"
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.get_by_role("button", name="Deal", exact=True).click()
+    expect(page.get_by_role("dialog", name="Give up this game?")).to_be_visible()
+    yield "deal confirmation"
+    page.keyboard.press("Escape")
+
+    page.goto(f"{server}?game=set&seed=5")
+    wait_view(page, "v.table && v.table.length === 12")
+    acted(page, page.get_by_role("button", name="Deal three more cards").click)
+    yield "set"
+    page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_role("dialog", name="Settings")).to_be_visible()
+    yield "set settings"
+    page.keyboard.press("Escape")
+
+    page.goto(f"{server}?game=snap&seed=7")
+    wait_view(page, "v.players && v.players.length > 1")
+    yield "snap"
+
+    page.goto(f"{server}scores")
+    expect(page.get_by_role("heading", name="High scores")).to_be_visible()
+    yield "scores"
+
+    page.goto(f"{server}?game=snap&table=host")
+    yield "host form"
+    page.get_by_label("Your name").fill("Axel")
+    reply_to(page, page.get_by_role("button", name="Host table").click)
+    expect(page.locator(".table-code")).to_be_visible()
+    yield "table lobby"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_serious_or_critical_violation_on_any_screen(server, chromium, scheme, size):
+    options = {"viewport": PHONE, "has_touch": True, "is_mobile": True} if size == "phone" else {"viewport": DESKTOP}
+    context = chromium.new_context(color_scheme=scheme, **options)
+    page = context.new_page()
+    errors = watch_errors(page)
+    try:
+        found = []
+        for screen in screens(page, server):
+            assert page.evaluate("document.documentElement.dataset.theme") == scheme
+            found += grave_violations(page, screen)
+        assert not found, "\n".join(found)
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
