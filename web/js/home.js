@@ -88,7 +88,13 @@ export function renderHome({ root, conn }) {
     setText(note, failed ? `Not saved: ${failed}` : 'Saved.');
     if (!failed) announce(`Name saved: ${name}`);
   });
-  root.append(together, games, links, form);
+  const titles = { memory: 'Memory', concentration: 'Concentration', matchismo: 'Matchismo', set: 'Set', snap: 'Snap!' };
+  const today = el('section.todays-deal', { 'aria-labelledby': 'today-title' },
+    el('h2', { id: 'today-title', text: 'Today’s deal' }),
+    el('p.note', { text: 'The same cards for everyone today (UTC), to compare scores with friends. Practice: it stays out of the high scores.' }),
+    el('p.today-links', {}, ...Object.entries(titles).map(([game, title]) =>
+      el('a.btn', { href: `/?game=${game}${game === 'memory' ? '&difficulty=easy' : ''}&today`, dataset: { nav: '' }, text: title, 'aria-label': `Today’s ${title}` }))));
+  root.append(together, today, games, links, form);
   const loadTables = renderOpenTables({ root: openTables, conn });
   player.ready.then(() => {
     if (!input.isConnected || document.activeElement === input) return;

@@ -17,7 +17,7 @@
 /**
  * Deals a new game in a new room; without `seed` the server picks one. `seed` is sent as the
  * decimal string the page was given (JavaScript numbers are exact only up to 2^53).
- * @typedef {{cmd: 'new', game: GameName, options?: Record<string, unknown>, seed?: number|string}} NewGame
+ * @typedef {{cmd: 'new', game: GameName, options?: Record<string, unknown>, seed?: number|string, today?: boolean}} NewGame
  */
 /**
  * The player's action; `version` is the last version the page saw.

@@ -27,6 +27,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const table = el('div.tilted-table', { role: 'group', 'aria-label': 'Concentration table' });
   root.append(el('section.concentration-screen', {}, el('div.table-bar', {}, moves, clock, turns, status), table));
   let seedToUse = seed;
+  /** Today's deal was asked for (`?today`): only the first game, as a chosen seed. */
+  let today = params.has('today');
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', {
     type: 'button', text: '↻ Refresh', title: 'Shuffle and deal a new game',
@@ -56,6 +58,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'concentration' };
     if (seedToUse !== null && seedToUse !== '') message.seed = seedToUse;
+    else if (today) message.today = true;
+    today = false;
     conn.send(message);
   }
   if (fresh) newGame();

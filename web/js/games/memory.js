@@ -48,6 +48,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'memory', options: { difficulty: difficulty ?? 'easy' } };
     if (seed !== null && seed !== '') message.seed = seed;
+    else if (params.has('today')) message.today = true;
     conn.send(message);
   };
   if (fresh) newGame();

@@ -28,6 +28,8 @@ const SPLASH = { correct: ['Snap!', 'good'], wrong: ['Wrong!', 'bad'], tooLate: 
  */
 export function mount({ root, toolbar, conn, params, fresh, session, stepThrough }) {
   const seed = params.get('seed');
+  /** Today's deal was asked for (`?today`): only the first game, as a chosen seed. */
+  let today = params.has('today');
   const seats = Object.fromEntries(POSITIONS.map((position) => [position, makeSeat(position)]));
   const status = el('p.snap-status', { role: 'status' });
   const deck = el('div.snap-deck.idle', { 'aria-hidden': 'true' }, cardImage(null, 'pile-card'));
@@ -68,6 +70,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'snap', options: OPTIONS };
     if (withSeed !== null && withSeed !== '') message.seed = withSeed;
+    else if (today) message.today = true;
+    today = false;
     conn.send(message);
   }
   if (fresh) newGame(seed);

@@ -32,6 +32,8 @@ import { entryNodes, openHistory } from './history.js';
 export function mountMatching({ root, toolbar, conn, params, fresh, session, stepThrough }, config) {
   const { game } = config;
   let seed = params.get('seed');
+  /** Today's deal was asked for (`?today`): only the first game, as a chosen seed. */
+  let today = params.has('today');
 
   // ----- the screen -----
   const score = el('span.counter', { text: 'Score: 0' });
@@ -99,6 +101,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       // NB: saved before the new game is asked for; the server answers in order.
       saveTwoPlayer(toggle.checked, conn);
       seed = null;
+      today = false;
       toggleRequest = newGame();
     });
     controls.append(el('label.toggle', { for: 'two-player' }, twoPlayer, el('span', { text: 'Two players' })));
@@ -174,6 +177,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     /** @type {import('../../protocol.js').NewGame} */
     const message = { cmd: 'new', game, options: options() };
     if (seed !== null && seed !== '') message.seed = seed;
+    else if (today) message.today = true;
     return conn.send(message);
   }
   if (fresh) newGame();
@@ -184,6 +188,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     const played = !!view && (view.flips > 0 || view.score !== 0 || view.history.length > 0);
     if (!await confirmDiscard(played && !view?.over, 'Deal') || locked()) return;
     seed = null;
+    today = false;
     if (!view || settingsChanged(game, view.settings ?? {})) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
   }
