@@ -93,13 +93,16 @@ def test_two_player_set_shows_scores_and_turns(server, page, cardtable):
     expect(page.get_by_label("Two players")).to_be_checked()
 
 
-def test_concentration_timer_runs(server, page):
+def test_concentration_timer_runs_from_the_first_card(server, page):
+    """RULES §7: the timer stands at 0:00 until the first card is turned, then runs."""
     page.goto(f"{server}?game=concentration&seed=3")
     wait_view(page, "v.board.length === 52")
     timer = page.get_by_role("timer", name="Time")
-    expect(timer).to_have_text(re.compile(r"^0:0\d$"))
-    start = timer.inner_text()
-    page.wait_for_function("(start) => document.querySelector('[role=timer]').textContent !== start", arg=start)
+    expect(timer).to_have_text("0:00")
+    assert view(page).get("began") is None
+    acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+    wait_view(page, "typeof v.began === 'number'")
+    page.wait_for_function("() => document.querySelector('[role=timer]').textContent !== '0:00'")
     assert re.fullmatch(r"\d+:\d\d", timer.inner_text())
 
 
