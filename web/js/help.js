@@ -121,7 +121,7 @@ export function helpFor(game, view) {
         ],
         scoring: [
           'A wrong Snap! — no two open piles of the same rank — costs the caller one card from their stack to every other player who still has cards. A call after the first one is simply too late and costs nothing.',
-          `Ray, Lucy and Steve play at ${speed} speed: each takes ${low} to ${high} seconds to turn a card, and as long to call Snap! when they see a match (now and then they call one by mistake).`,
+          `The computer players (Ray, Lucy and Steve when you play alone) play at ${speed} speed: each takes ${low} to ${high} seconds to turn a card, and as long to call Snap! when they see a match (now and then they call one by mistake).`,
         ],
         together: [
           'At a table with friends, Snap! is for 2 to 4 players in real time: everyone sees the table from the bottom seat, anyone may call Snap! at any moment, and the server decides who was first. The host can fill empty seats with computer players and starts every round.',
@@ -151,15 +151,18 @@ export function openHelp(game, view = null) {
 }
 
 /**
- * The `?` button of a game's screen: opens its "How to play" with the numbers of the game on screen.
+ * The `?` button of a game's screen, named "How to play": opens the game's "How to play" with
+ * the numbers of the game on screen.
  * @param {GameName} game
  * @param {() => Record<string, any>|null} view  the game's latest view
  * @returns {HTMLElement}
  */
 export function helpButton(game, view) {
   const title = GAMES[game]?.title ?? game;
+  // NB: named "How to play", not "How to play Snap!": the screen's own buttons (Snap!) keep
+  // names that no other button contains.
   return el('button.btn.ghost.how-to-play-button', {
-    type: 'button', text: '?', 'aria-label': `How to play ${title}`, title: `How to play ${title}`, 'aria-haspopup': 'dialog',
+    type: 'button', text: '?', 'aria-label': 'How to play', title: `How to play ${title}`, 'aria-haspopup': 'dialog',
     onclick: () => openHelp(game, view()),
   });
 }
