@@ -84,6 +84,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   seats.bottom.closed.addEventListener('click', turn);
   const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || /** @type {HTMLElement} */ (event.target)?.matches?.('input, select, textarea')) return;
+    // NB: not while a dialog (How to play) is open over the table.
+    if (document.querySelector('dialog[open]')) return;
     if (event.key === 's' || event.key === 'S') { event.preventDefault(); snap(); }
     if (event.key === 't' || event.key === 'T') { event.preventDefault(); turn(); }
   };
