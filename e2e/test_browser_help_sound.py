@@ -4,7 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
-from browser import DESKTOP, face_down, record_texts, reply_to, require_game, send, texts_shown, wait_view, watch_errors
+from browser import (DESKTOP, face_down, record_sent, record_texts, reply_to, require_game, send, sent, texts_shown,
+                     wait_view, watch_errors)
 
 # A phrase of each game's help that its rules (RULES.md) require: the scoring and playing together.
 HELP = {
@@ -50,15 +51,27 @@ def test_how_to_play_on_a_game_screen_tells_the_scoring_in_play(server, page):
     assert saved["type"] == "answer", saved
     page.goto(f"{server}?game=matchismo&seed=7")
     wait_view(page, "v.settings.matchBonus === 3 && v.table.length === 24")
-    text = open_and_close_help(page, page.get_by_role("button", name="How to play Matchismo"), "Matchismo")
+    text = open_and_close_help(page, page.get_by_role("button", name="How to play", exact=True), "Matchismo")
     for phrase in ["a suit pair scores 3 points", "a rank pair 12 points (4 × 3)", "cost 5 points",
                    "every card you turn up costs 0 points", "2-card mode"]:
         assert phrase in text, f"{phrase!r} not in {text!r}"
-    # The `?` of Snap!'s screen, with the time a wrong Snap! costs.
+
+
+def test_snap_keys_do_not_act_behind_the_help(server, page, cardtable):
+    require_game(cardtable, "snap")
+    record_sent(page)
     page.goto(f"{server}?game=snap&seed=5")
-    wait_view(page, "v.players.length === 4")
-    text = open_and_close_help(page, page.get_by_role("button", name="How to play Snap!"), "Snap!")
-    assert "one card from their stack to every other player" in text
+    wait_view(page, "v.phase === 'playing' && v.canSnap", timeout=20000)
+    opener = page.get_by_role("button", name="How to play", exact=True)
+    opener.click()
+    dialog = page.get_by_role("dialog", name="How to play Snap!")
+    expect(dialog).to_contain_text("one card from their stack to every other player")
+    # S would call Snap! (a wrong one, most likely) on the table behind the dialog.
+    page.keyboard.press("s")
+    page.keyboard.press("t")
+    page.keyboard.press("Escape")
+    expect(opener).to_be_focused()
+    assert not [m for m in sent(page) if isinstance(m, dict) and m.get("cmd") == "act"]
 
 
 def wake_audio(page):
@@ -165,3 +178,23 @@ def test_snap_dealing_counts_down_under_reduced_motion(server, chromium, cardtab
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_at_a_snap_table_the_help_and_the_countdown_stay(server, page, cardtable):
+    require_game(cardtable, "snap")
+    record_texts(page, ".deal-countdown")
+    page.goto(f"{server}?game=snap&table=host")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Computer players’ speed").select_option("quick")
+    table = reply_to(page, page.get_by_role("button", name="Host table").click)
+    assert table["type"] == "table", table
+    reply_to(page, page.get_by_role("button", name="Add computer player").click)
+    started = reply_to(page, page.get_by_role("button", name="Start", exact=True).click)
+    assert started["type"] == "update" and started["view"]["phase"] == "dealing", started
+    # Only Leave, Help and Step through stay in a table's top bar — and How to play.
+    text = open_and_close_help(page, page.get_by_role("button", name="How to play", exact=True), "Snap!")
+    assert "play at quick speed: each takes 0.15 to 1.15 seconds" in text
+    wait_view(page, "v.phase === 'playing'", timeout=20000)
+    expect(page.get_by_role("timer")).to_be_hidden()
+    shown = [t for t in texts_shown(page, ".deal-countdown") if t]
+    assert shown and shown[0] == "Play starts in 5" and shown[-1] == "Play starts in 1", shown
