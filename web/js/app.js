@@ -45,6 +45,8 @@ import * as set from './games/set.js';
 import * as snap from './games/snap.js';
 import { createTable, renderHostForm, renderJoinForm, TABLE_GAMES } from './table.js';
 import { setUpTheme } from './theme.js';
+import { soundFor, soundSwitch } from './sound.js';
+import { helpButton, tileHelpButton } from './help.js';
 
 /** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
@@ -191,6 +193,7 @@ function handle(message) {
       latest.game = message.game;
       latest.seed = message.seed;
       current.update(message);
+      soundFor(message);
       stepper?.live(message.version);
       showStepButton();
       break;
@@ -275,7 +278,7 @@ function mountScreen(game, fresh, params) {
     root: main, toolbar, conn: connection(), params, fresh, session: sessionView, navigate, setTitle, stepThrough,
   });
   stepButton = el('button.btn.ghost.step-through', { type: 'button', text: 'Step through', hidden: true, onclick: stepThrough });
-  toolbar.append(stepButton);
+  toolbar.append(stepButton, helpButton(game, () => latest.lastView));
   if (TABLE_GAMES.includes(game)) {
     // NB: the size and a chosen seed (a practice deal, as browser tests use) go with it.
     const carried = new URLSearchParams({ game, table: 'host' });
@@ -517,7 +520,8 @@ function home() {
   const tiles = Object.entries(GAMES).map(([name, info]) => el('li', {},
     el('a.game-tile', { href: `/?game=${name}`, dataset: { nav: '' } },
       el('span.tile-card', { 'aria-hidden': 'true' }, cardFaceSVG(info.face)),
-      el('span.tile-text', {}, el('strong', { text: info.title }), el('span', { text: info.blurb })))));
+      el('span.tile-text', {}, el('strong', { text: info.title }), el('span', { text: info.blurb }))),
+    tileHelpButton(/** @type {GameName} */ (name))));
   const section = el('section.home', { 'aria-labelledby': 'page-title' }, el('ul.game-list', {}, ...tiles));
   main.replaceChildren(section);
   refreshPage = renderHome({ root: section, conn: connection() });
@@ -551,5 +555,6 @@ document.addEventListener('keydown', (event) => {
   const link = /** @type {HTMLElement} */ (event.target);
   if (event.key === ' ' && link?.matches?.('a[role="button"]')) { event.preventDefault(); link.click(); }
 });
+toolbar.after(soundSwitch());
 window.addEventListener('popstate', route);
 route();

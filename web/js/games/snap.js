@@ -11,6 +11,7 @@ import { el, confirmDiscard, setText, restartButton } from '../dom.js';
 import { cardImage, cardName } from '../cards.js';
 import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
+import { dealCountdown } from './dealing.js';
 
 /** @typedef {import('../protocol.js').SnapView} SnapView */
 /** @typedef {import('../protocol.js').SnapUpdate} SnapUpdate */
@@ -39,7 +40,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   const bannerText = el('p.banner-text');
   const bannerNote = el('p.banner-note', { hidden: true, text: 'Waiting for game to start...' });
   const banner = el('div.winner-banner', { hidden: true }, bannerText, bannerNote, el('div.banner-buttons', {}, nextRound, stepButton));
-  const center = el('div.snap-center', {}, deck, status, banner, snapButton,
+  const countdown = dealCountdown();
+  const center = el('div.snap-center', {}, deck, status, countdown.root, banner, snapButton,
     el('p.key-help', { text: 'Keys: T turns your card · S calls Snap!' }));
   const table = el('div.snap-table', {}, ...POSITIONS.map((p) => seats[p].root), center);
   root.append(el('section.snap-screen', {}, table));
@@ -90,6 +92,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   seats.bottom.closed.addEventListener('click', turn);
   const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || /** @type {HTMLElement} */ (event.target)?.matches?.('input, select, textarea')) return;
+    // NB: not while a dialog (How to play) is open over the table.
+    if (document.querySelector('dialog[open]')) return;
     if (event.key === 's' || event.key === 'S') { event.preventDefault(); snap(); }
     if (event.key === 't' || event.key === 'T') { event.preventDefault(); turn(); }
   };
@@ -248,6 +252,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       if (fresh) dealtSoFar = null;
       render();
       const events = message.events ?? [];
+      countdown.update(view, events);
       animate(events);
       // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
       // animate it from the host's seat, unless the deal is long over (a room opened again).
@@ -263,9 +268,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       past = /** @type {SnapView|null} */ (shown);
       view = past ?? live;
       dealtSoFar = null;
+      if (past) countdown.stop();
       render();
     },
-    destroy() { document.removeEventListener('keydown', onKey); },
+    destroy() { document.removeEventListener('keydown', onKey); countdown.stop(); },
   };
 }
 
