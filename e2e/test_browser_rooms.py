@@ -277,7 +277,7 @@ def test_a_link_to_no_room_says_so(server, page):
 
 def test_back_and_forward_return_to_the_same_game(server, page):
     page.goto(server)
-    page.get_by_role("link", name="Matchismo").click()
+    page.locator("a.game-tile", has_text="Matchismo").click()
     wait_view(page, "v.table.length === 24")
     room = room_of(page)
     v = click_face_down(page, 2)
