@@ -38,7 +38,10 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "GameStore", dependencies: ["CSQLite", "CardTableCore"]),
+    .systemLibrary(
+      name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]),
+    .target(name: "GameStore", dependencies: ["CSQLite", "CPostgres", "CardTableCore"]),
     .testTarget(
       name: "GameStoreTests", dependencies: ["GameStore", "CSQLite", "CardTableCore"]),
     .target(name: "GameServer", dependencies: ["GameWire", "GameStore", "CardTableCore"]),

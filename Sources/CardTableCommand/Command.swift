@@ -74,8 +74,8 @@ extension Command {
 
   /// `serve`'s usage, for `cardtable serve --help`.
   public static let serveUsage = """
-    Usage: cardtable serve [--host H] [--port P] [--web DIR] [--data DIR] [--keep-days N]
-                           [--durability normal|full]
+    Usage: cardtable serve [--host H] [--port P] [--web DIR] [--data DIR | --database URL]
+                           [--keep-days N] [--durability normal|full]
 
     Serves the games in the browser until SIGINT or SIGTERM, keeping every game in a SQLite
     database so that nothing is lost when the page reloads or the server restarts.
@@ -84,6 +84,8 @@ extension Command {
       --web DIR       the web client's files (found automatically in a checkout or an install)
       --data DIR      where the games are kept (default $XDG_DATA_HOME/cardtable, else
                       ~/.local/share/cardtable)
+      --database URL  keep them in PostgreSQL instead (postgres://user@host:port/name), which
+                      several servers may share, each room run by one (docs/DEPLOY.md)
       --keep-days N   close unfinished games untouched for N days as abandoned (default 30)
       --durability D  normal: every move survives the server being killed (default);
                       full: also a power cut, at the cost of a disk flush per move
@@ -102,7 +104,7 @@ extension Command {
 
   /// `stats`'s usage.
   public static let statsUsage = """
-    Usage: cardtable stats [--data DIR] [--json]
+    Usage: cardtable stats [--data DIR | --database URL] [--json]
 
     Prints every player's statistics per game and setting: played, won, best score, best time,
     current and best streak (practice games and replays do not count).
@@ -112,7 +114,7 @@ extension Command {
 
   /// `export`'s usage.
   public static let exportUsage = """
-    Usage: cardtable export ROOM [--data DIR] [--out FILE]
+    Usage: cardtable export ROOM [--data DIR | --database URL] [--out FILE]
 
     Writes the room ROOM (the id at the end of its /play/ link) as a save file
     (docs/SAVEFILE.md) to FILE, or to standard output.
@@ -185,20 +187,25 @@ extension Command {
       return try parseServe(rest)
     case "stats":
       let options = try Options(
-        rest, of: "stats", usage: statsUsage, values: ["--data"], flags: ["--json"])
+        rest, of: "stats", usage: statsUsage, values: ["--data", "--database"], flags: ["--json"])
       if let help = options.help { return help }
       try options.noPositional()
-      return .stats(data: options.values["--data"], json: options.flags.contains("--json"))
+      return .stats(
+        data: options.values["--database"] ?? options.values["--data"],
+        json: options.flags.contains("--json"))
     case "export":
       var options = try Options(
-        rest, of: "export", usage: exportUsage, values: ["--data", "--out"], flags: [])
+        rest, of: "export", usage: exportUsage, values: ["--data", "--database", "--out"],
+        flags: [])
       if let help = options.help { return help }
       guard let room = options.positional.first else {
         throw UsageError(message: "export needs a room id (the end of its /play/ link).")
       }
       options.positional.removeFirst()
       try options.noPositional()
-      return .export(room: room, data: options.values["--data"], output: options.values["--out"])
+      return .export(
+        room: room, data: options.values["--database"] ?? options.values["--data"],
+        output: options.values["--out"])
     case "verify":
       var options = try Options(rest, of: "verify", usage: verifyUsage, values: [], flags: [])
       if let help = options.help { return help }
@@ -232,7 +239,8 @@ extension Command {
     let options = try Options(
       arguments, of: "serve", usage: serveUsage,
       values: [
-        "--host", "--port", "--web", "--data", "--keep-days", "--durability", "--grace-seconds",
+        "--host", "--port", "--web", "--data", "--database", "--keep-days", "--durability",
+        "--grace-seconds",
         "--connections-per-address", "--messages-per-address", "--rooms-per-minute",
         "--allowed-hosts", "--allowed-origins",
       ], flags: [])
@@ -249,7 +257,17 @@ extension Command {
         }
         serve.port = number
       case "--web": serve.webRoot = value
-      case "--data": serve.data = value
+      case "--data", "--database":
+        guard serve.data == nil else {
+          throw UsageError(message: "serve: give either --data DIR or --database URL, not both.")
+        }
+        guard name == "--data" || PostgresStore.isDatabaseURL(value) else {
+          throw UsageError(
+            message:
+              "serve: --database takes a PostgreSQL address, postgres://user@host:port/name, not \"\(value)\"."
+          )
+        }
+        serve.data = value
       case "--keep-days":
         guard let days = Int(value), (1...36_500).contains(days) else {
           throw UsageError(

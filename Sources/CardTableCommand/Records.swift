@@ -10,7 +10,7 @@ import GameWire
 /// `cardtable stats`: every player's statistics, as a table or as JSON.
 enum Stats {
   static func run(data: String?, json: Bool) -> Int32 {
-    let store: SQLiteStore
+    let store: any GameStore
     switch DataDirectory.open(data, readOnly: true) {
     case .success(let opened): store = opened
     case .failure(let failure): return failure.report("stats")
@@ -108,7 +108,7 @@ enum Export {
       printError("export: \"\(text)\" is not a room id (16 letters, digits, - or _).")
       return 2
     }
-    let store: SQLiteStore
+    let store: any GameStore
     switch DataDirectory.open(data, readOnly: true) {
     case .success(let opened): store = opened
     case .failure(let failure): return failure.report("export")

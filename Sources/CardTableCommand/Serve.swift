@@ -136,7 +136,7 @@ enum Serve {
       )
       return 1
     }
-    let store: SQLiteStore
+    let store: any GameStore
     switch DataDirectory.open(options.data, durability: options.durability, exclusive: true) {
     case .success(let opened): store = opened
     case .failure(let failure): return failure.report("serve")
@@ -158,7 +158,7 @@ enum Serve {
       web: web, store: store,
       configuration: GameServer.Configuration(
         keepDays: options.keepDays, gracePeriod: options.graceSeconds,
-        roomsPerMinute: options.roomsPerMinute))
+        roomsPerMinute: options.roomsPerMinute, shared: store is PostgresStore))
     // NB: before the loop thread starts, so this is the game server's only thread yet.
     let closed = bridge.closeIdleRooms()
     if closed > 0 {
@@ -219,10 +219,19 @@ enum DataDirectory {
     given ?? SQLiteStore.defaultDirectory(environment: environment())
   }
 
+  /// The store `given` names: a PostgreSQL database's `postgres://` address, or a data
+  /// directory (by default the user's) holding the SQLite file.
   static func open(
     _ given: String?, durability: SQLiteStore.Durability = .normal, exclusive: Bool = false,
     readOnly: Bool = false
-  ) -> Result<SQLiteStore, Failure> {
+  ) -> Result<any GameStore, Failure> {
+    if let url = given, PostgresStore.isDatabaseURL(url) {
+      do {
+        return .success(try PostgresStore(url: url, migrate: !readOnly))
+      } catch {
+        return .failure(Failure(error: error, message: error.description))
+      }
+    }
     guard let directory = path(given) else {
       return .failure(
         Failure(message: "no data directory: set HOME or XDG_DATA_HOME, or pass --data DIR."))

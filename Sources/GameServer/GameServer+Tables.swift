@@ -40,11 +40,13 @@ extension GameServer {
       id: id, owner: owner.key, game: game, session: nil, table: table, seedChosen: false,
       now: now, wall: wall)
     do {
+      guard try store.claim(id) else { throw StoreError.leaseLost(path: "", room: id.rawValue) }
       try store.createRoom(
         NewRoom(
           id: id, owner: owner.key, game: game, match: nil, table: table.record,
           status: .playing, created: wall))
     } catch {
+      store.release(id)
       log("cardtable: could not create a table: \(error)")
       throw .storageUnavailable
     }
@@ -200,8 +202,7 @@ extension GameServer {
     do {
       try room.start(session, match: match, in: store, wall: wall)
     } catch {
-      log("cardtable: could not start table \(room.id): \(error)")
-      throw .storageUnavailable
+      throw storeFailed(room, error, doing: "start table")
     }
     room.clockStarts(at: now)
     room.lastChange = session.clock
@@ -214,8 +215,7 @@ extension GameServer {
     do {
       try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
     } catch {
-      log("cardtable: could not save table \(room.id): \(error)")
-      throw .storageUnavailable
+      throw storeFailed(room, error, doing: "save table")
     }
   }
 
@@ -233,8 +233,7 @@ extension GameServer {
       do {
         try room.abandon(in: store, at: now, wall: wallClock())
       } catch {
-        log("cardtable: could not close table \(room.id): \(error)")
-        throw .storageUnavailable
+        throw storeFailed(room, error, doing: "close table")
       }
       for other in room.clients where other != client {
         send(Closed(room: room.id.rawValue), to: other)
@@ -269,8 +268,7 @@ extension GameServer {
     do {
       try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
     } catch {
-      log("cardtable: could not save a player leaving room \(room.id): \(error)")
-      throw .storageUnavailable
+      throw storeFailed(room, error, doing: "save a player leaving room")
     }
     broadcast(room, events: events, reply: nil)
     broadcastTable(room)

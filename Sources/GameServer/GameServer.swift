@@ -59,15 +59,19 @@ public final class GameServer {
     /// How many rooms and tables one client address may make a minute (and at once, after a
     /// quiet time, twice as many).
     public var roomsPerMinute: Double
+    /// Whether other servers share the store (each room run by whichever holds its lease):
+    /// `welcome` tells the pages to keep a room's connection on its own address.
+    public var shared: Bool
 
     public init(
       keepDays: Int = 30, sweepInterval: Double = 3_600, gracePeriod: Double = 30,
-      roomsPerMinute: Double = 30
+      roomsPerMinute: Double = 30, shared: Bool = false
     ) {
       self.keepDays = keepDays
       self.sweepInterval = sweepInterval
       self.gracePeriod = gracePeriod
       self.roomsPerMinute = roomsPerMinute
+      self.shared = shared
     }
   }
 
@@ -181,7 +185,7 @@ public final class GameServer {
     lastNow = now
     connections[client] = Connection(address: address)
     counters.connections += 1
-    send(Welcome(), to: client)
+    send(Welcome(shared: configuration.shared ? true : nil), to: client)
     sweepIfDue(at: now)
     rearm()
   }
@@ -262,6 +266,7 @@ public final class GameServer {
   /// Stops taking messages and puts every room away (each is already in the store).
   public func shutdown() {
     stopping = true
+    for id in rooms.keys { store.release(id) }
     rooms.removeAll()
     queued.removeAll()
     wakes = WakeQueue()
@@ -284,6 +289,9 @@ public final class GameServer {
       return 0
     }
     for id in idle where rooms[id] == nil {
+      // NB: a room another server runs is not idle there; it is left alone.
+      guard (try? store.claim(id)) == true else { continue }
+      defer { store.release(id) }
       do {
         guard let room = try load(id, at: now, countdown: 0) else { continue }
         // NB: a table nobody started is simply closed; an abandoned game records itself.
@@ -407,8 +415,7 @@ public final class GameServer {
       do {
         try room.abandon(in: store, at: now, wall: wallClock())
       } catch {
-        log("cardtable: could not abandon room \(room.id): \(error)")
-        throw .storageUnavailable
+        throw storeFailed(room, error, doing: "abandon room")
       }
       send(Answer(cmd: "abandon", members: [("room", room.id.rawValue)], reply: reply), to: client)
       for other in room.clients { send(Closed(room: room.id.rawValue), to: other) }
@@ -417,7 +424,12 @@ public final class GameServer {
       guard room.table == nil else {
         throw WireError(code: "not-alone", message: "A table's game cannot be dealt again.")
       }
-      try room.restart(in: store, at: now, wall: wallClock())
+      do {
+        try room.restart(in: store, at: now, wall: wallClock())
+      } catch {
+        guard !store.holds(room.id) else { throw error }
+        throw storeFailed(room, .leaseLost(path: "", room: room.id.rawValue), doing: "restart")
+      }
       broadcast(room, events: .empty, reply: (client, reply))
       reschedule(room)
       return
@@ -537,11 +549,13 @@ public final class GameServer {
       seedChosen: new.seedChosen, laterKey: [later.key.0, later.key.1], replay: false,
       started: wall)
     do {
+      guard try store.claim(id) else { throw StoreError.leaseLost(path: "", room: id.rawValue) }
       try store.createRoom(
         NewRoom(
           id: id, owner: owner.key, match: match, actions: actions, results: results,
           status: room.status, created: wall))
     } catch {
+      store.release(id)
       log("cardtable: could not create a room: \(error)")
       throw .storageUnavailable
     }
@@ -559,16 +573,21 @@ public final class GameServer {
       tellTable(room, arrived: client)
       return
     }
-    let countdown = try countdown(for: id)
     let room: Room
     do {
+      // NB: the lease first, then the room as the store has it: whoever ran it before has
+      // saved everything it acknowledged.
+      guard try store.claim(id) else { throw WireError.roomElsewhere }
+      let countdown = try countdown(for: id)
       guard let loaded = try load(id, at: now, countdown: countdown) else {
         throw WireError.noSuchRoom
       }
       room = loaded
     } catch let error as WireError {
+      store.release(id)
       throw error
     } catch {
+      store.release(id)
       log("cardtable: could not open room \(id): \(error)")
       throw .storageUnavailable
     }
@@ -592,8 +611,7 @@ public final class GameServer {
       do {
         try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
       } catch {
-        log("cardtable: could not seat a player at \(room.id): \(error)")
-        throw .storageUnavailable
+        throw storeFailed(room, error, doing: "seat a player at")
       }
       return
     }
@@ -601,7 +619,10 @@ public final class GameServer {
     guard room.name(of: key) == nil else { return }
     let watchers = room.clients.filter { room.name(of: connections[$0]?.player?.key) == nil }
     if watchers.count >= Table.watcherLimit {
-      if rooms[room.id] === room, room.clients.isEmpty { rooms[room.id] = nil }
+      if rooms[room.id] === room, room.clients.isEmpty {
+        rooms[room.id] = nil
+        store.release(room.id)
+      }
       throw WireError(
         code: "room-full", message: "This game has as many watchers as it takes; try later.")
     }
@@ -704,9 +725,11 @@ public final class GameServer {
     room.remove(client)
     seatMayBeAbsent(room, player: connections[client]?.player?.key)
     if room.clients.isEmpty {
-      // NB: everything it did is in the store; its clock stops until it is opened again.
+      // NB: everything it did is in the store; its clock stops until it is opened again (here
+      // or, sharing a database, by whichever server takes its lease next).
       rooms[id] = nil
       queued[id] = nil
+      store.release(id)
     }
   }
 
@@ -719,7 +742,7 @@ public final class GameServer {
     do {
       try room.persist(in: store, at: now, wall: wallClock())
     } catch {
-      log("cardtable: could not save room \(room.id): \(error)")
+      _ = storeFailed(room, error, doing: "save room")
       return
     }
     counters.timers += 1
@@ -732,9 +755,26 @@ public final class GameServer {
     do {
       try room.persist(in: store, at: now, wall: wallClock())
     } catch {
-      log("cardtable: could not save room \(room.id): \(error)")
-      throw .storageUnavailable
+      throw storeFailed(room, error, doing: "save room")
     }
+  }
+
+  /// Says why a room's change could not be saved, and what the client is told: when another
+  /// server has taken the room's lease, the room leaves this one — its clients are told
+  /// `room-elsewhere` and connect again by its address — else `storage-unavailable`.
+  func storeFailed(_ room: Room, _ error: StoreError, doing what: String) -> WireError {
+    log("cardtable: could not \(what) \(room.id): \(error)")
+    guard !store.holds(room.id) else { return .storageUnavailable }
+    if rooms[room.id] === room {
+      rooms[room.id] = nil
+      queued[room.id] = nil
+    }
+    for client in room.clients {
+      room.remove(client)
+      connections[client]?.room = nil
+      send(ErrorMessage(error: .roomElsewhere), to: client)
+    }
+    return .roomElsewhere
   }
 
   // MARK: The player's records

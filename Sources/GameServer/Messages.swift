@@ -8,6 +8,9 @@ struct Welcome: Encodable {
   let type = "welcome"
   let `protocol` = GameServer.protocolVersion
   let games = GameCatalog.names
+  /// Several servers share the rooms (a PostgreSQL store): a page keeps a room's connection
+  /// on the room's own address, `/ws?room=ID`, which the proxy routes to the room's server.
+  var shared: Bool? = nil
 }
 
 /// `{"type":"hello","token":T,"settings":{...},"reply":R}`.
@@ -108,6 +111,12 @@ extension WireError {
   static let storageUnavailable = WireError(
     code: "storage-unavailable",
     message: "The game could not be saved, so nothing was done; try again in a moment.")
+
+  /// Another server runs this room now (several servers share one database): connect again
+  /// by the room's address, which reaches the one that runs it.
+  static let roomElsewhere = WireError(
+    code: "room-elsewhere",
+    message: "This game is being played on another server; connecting to it again.")
 
   static func resuming(in seconds: Double) -> WireError {
     let whole = max(1, Int(seconds.rounded(.up)))

@@ -4,9 +4,14 @@ import CardTableCore
 ///
 /// A room is its game's options, seed and secret plus every accepted action in order; it is
 /// rebuilt by replaying them through the rules. Every method either does all it says or, when
-/// it throws, nothing: a change is one transaction. ``SQLiteStore`` is the one backend today;
-/// the protocol is what a second one implements.
+/// it throws, nothing: a change is one transaction. ``SQLiteStore`` keeps one process's games in
+/// a file; ``PostgresStore`` lets several processes share one database, each room run by one
+/// of them at a time: the one holding its lease (``claim(_:)``).
 public protocol GameStore: AnyObject {
+  /// Where the games are kept, for messages: a file, or a database's address without its
+  /// password.
+  var path: String { get }
+
   /// The player holding `token`, created (with empty settings) the first time it is seen.
   func player(_ token: PlayerToken, at now: Int64) throws(StoreError) -> PlayerRecord
 
@@ -52,6 +57,25 @@ public protocol GameStore: AnyObject {
 
   /// Reads from the store, as `/healthz` asks: throws when it cannot be reached.
   func check() throws(StoreError)
+
+  /// Takes the lease of `room`, the right to run it in this process and save its changes:
+  /// false when another process holds it now. Taking a lease already held is true.
+  ///
+  /// A store only one process can open (SQLite's lock file) holds every lease.
+  func claim(_ room: RoomID) throws(StoreError) -> Bool
+
+  /// Gives up the lease of `room` (it left this process's memory).
+  func release(_ room: RoomID)
+
+  /// Whether this process still holds the lease of `room`: a store whose connection was lost
+  /// holds none, and ``save(_:)`` refuses ``StoreError/leaseLost(path:room:)`` without one.
+  func holds(_ room: RoomID) -> Bool
+}
+
+extension GameStore {
+  public func claim(_ room: RoomID) throws(StoreError) -> Bool { true }
+  public func release(_ room: RoomID) {}
+  public func holds(_ room: RoomID) -> Bool { true }
 }
 
 /// Where a room stands.

@@ -15,6 +15,7 @@ public final class MeasuredStore: GameStore {
   }
 
   public let store: any GameStore
+  public var path: String { store.path }
   /// Reads and writes.
   public private(set) var reads = Tally()
   public private(set) var writes = Tally()
@@ -118,6 +119,14 @@ public final class MeasuredStore: GameStore {
   public func check() throws(StoreError) {
     try read { () throws(StoreError) in try store.check() }
   }
+
+  public func claim(_ room: RoomID) throws(StoreError) -> Bool {
+    try write { () throws(StoreError) in try store.claim(room) }
+  }
+
+  public func release(_ room: RoomID) { store.release(room) }
+
+  public func holds(_ room: RoomID) -> Bool { store.holds(room) }
 
   /// Whether the store answers and its latest write went through.
   public var healthy: Bool {

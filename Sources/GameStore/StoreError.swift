@@ -14,6 +14,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupt(path: String, reason: String)
   /// The file was written by a newer CardTable, whose schema this one does not know.
   case newerSchema(path: String, found: Int, known: Int)
+  /// Another process runs the room now: this one lost its lease (``GameStore/holds(_:)``).
+  case leaseLost(path: String, room: String)
   /// Something else failed; the message says what.
   case failed(path: String, reason: String)
 
@@ -29,6 +31,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is not a CardTable database or is damaged: \(reason). Move it away to start afresh."
     case .newerSchema(let path, let found, let known):
       "\(path) was written by a newer CardTable (schema \(found); this one knows up to \(known))."
+    case .leaseLost(let path, let room):
+      "Room \(room) is run by another server on \(path) now; this one let it go."
     case .failed(let path, let reason):
       "The store at \(path) failed: \(reason)"
     }
@@ -42,7 +46,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .locked: 5
     case .corrupt: 6
     case .newerSchema: 7
-    case .failed: 1
+    case .leaseLost, .failed: 1
     }
   }
 
