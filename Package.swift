@@ -43,7 +43,8 @@ let package = Package(
       providers: [.apt(["libpq-dev"])]),
     .target(name: "GameStore", dependencies: ["CSQLite", "CPostgres", "CardTableCore"]),
     .testTarget(
-      name: "GameStoreTests", dependencies: ["GameStore", "CSQLite", "CardTableCore"]),
+      name: "GameStoreTests",
+      dependencies: ["GameStore", "CSQLite", "CardTableCore", "CardTableTesting"]),
     .target(name: "GameServer", dependencies: ["GameWire", "GameStore", "CardTableCore"]),
     .testTarget(
       name: "GameServerTests",
