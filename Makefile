@@ -8,8 +8,12 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 # The binary `make install` copies; empty: build it in release first.
 BIN ?=
+# Where `make cluster` keeps its PostgreSQL, instances and nginx, and nginx's port.
+CLUSTER_DIR ?= /tmp/cardtable-cluster
+CLUSTER_PORT ?= 8090
+CLUSTER_INSTANCES ?= 2
 
-.PHONY: all deps build release install test test-swift test-web test-e2e screenshots run bench lint format clean
+.PHONY: all deps build release install cluster cluster-stop test test-swift test-web test-e2e screenshots run bench lint format clean
 
 all: build
 
@@ -32,6 +36,13 @@ install: ## Install the binary in $(PREFIX)/bin and the web client where it find
 	cp -R web "$(DESTDIR)$(PREFIX)/share/cardtable/web"; \
 	rm -f "$(DESTDIR)$(PREFIX)/share/cardtable/web/jsconfig.json"; \
 	echo "installed $(DESTDIR)$(PREFIX)/bin/cardtable and $(DESTDIR)$(PREFIX)/share/cardtable/web"
+
+cluster: release ## PostgreSQL, $(CLUSTER_INSTANCES) instances and nginx on loopback, in $(CLUSTER_DIR) (docs/DEPLOY.md).
+	BIN=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/cardtable \
+	  PORT=$(CLUSTER_PORT) INSTANCES=$(CLUSTER_INSTANCES) scripts/cluster.sh start $(CLUSTER_DIR)
+
+cluster-stop: ## Stops `make cluster` and removes its directory.
+	scripts/cluster.sh stop $(CLUSTER_DIR)
 
 test: deps test-web test-swift test-e2e
 

@@ -8,6 +8,7 @@ APT_PACKAGES=(
   pkg-config
   libwebsockets-dev libuv1-dev zlib1g-dev
   libsqlite3-dev
+  libpq-dev postgresql nginx
   libncurses-dev
   chromium tmux
   node-typescript

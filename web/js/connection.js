@@ -7,6 +7,13 @@
  * `hello`, then `open` for the room on screen) are sent first, before anything queued while
  * the socket was down.
  *
+ * Several servers may share the rooms (`welcome` says `shared`, docs/PROTOCOL.md "Several
+ * servers"): then the socket of a room is kept on the room's own address, `/ws?room=ID`, which
+ * the proxy routes to the server running it. Once a `joined` names another room, the socket
+ * moves there quietly (the room on screen is opened again on the new socket); a
+ * `room-elsewhere` error (the room is moving between servers) reconnects, with backoff, and
+ * sends the join again.
+ *
  * Events dispatched (CustomEvent):
  *   `message` — `detail` is the server message, in the order they arrive;
  *   `open`, `reopen` (the socket is open again after a drop), `close` — `detail` is null.
@@ -20,13 +27,25 @@ const MIN_DELAY = 400;
 const MAX_DELAY = 8000;
 /** Requests that move the connection into a room (a game, a table): answered with `joined` (or an error). */
 const JOINS = new Set(['new', 'open', 'host', 'join']);
+/** A page's own address names its room: `/play/ID`. */
+const PLAY_PATH = /^\/play\/([A-Za-z0-9_-]{16})(?:$|[/?#])/;
 
 export class Connection extends EventTarget {
   /** @param {string} [url]  defaults to ws(s)://<this host>/ws */
   constructor(url) {
     super();
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    this.url = url ?? `${scheme}//${location.host}/ws`;
+    this.base = url ?? `${scheme}//${location.host}/ws`;
+    /**
+     * The room whose address the socket uses, once known (from the page's path, or the
+     * latest `joined` when servers share the rooms).
+     * @type {string|null}
+     */
+    this.room = PLAY_PATH.exec(location.pathname)?.[1] ?? null;
+    /** Whether several servers share the rooms (the latest `welcome` said so). */
+    this.shared = false;
+    /** Whether the socket is being closed to move to the room's address (no `close` event). */
+    this.moving = false;
     /** @type {WebSocket|null} */
     this.socket = null;
     /**
@@ -56,6 +75,11 @@ export class Connection extends EventTarget {
     this.closedByUs = false;
   }
 
+  /** @returns {string} the address the socket opens: the room's own when it has one. */
+  get url() {
+    return this.room ? `${this.base}?room=${encodeURIComponent(this.room)}` : this.base;
+  }
+
   /** Opens the socket (again). */
   connect() {
     this.closedByUs = false;
@@ -65,12 +89,14 @@ export class Connection extends EventTarget {
       if (this.socket !== socket) return;
       this.delay = MIN_DELAY;
       const reopen = this.everOpened;
+      const moved = this.moving;
+      this.moving = false;
       this.everOpened = true;
       for (const message of this.greet(reopen)) this.transmit(this.stamp(message));
       // NB: a join lost with the old socket goes first: the page is waiting for its room.
       const lost = this.joins.filter((join) => !join.sent && !this.queue.some((q) => q.id === join.id));
       for (const entry of [...lost, ...this.queue.splice(0)]) this.transmit(entry);
-      this.emit(reopen ? 'reopen' : 'open', null);
+      this.emit(reopen && !moved ? 'reopen' : 'open', null);
     });
     socket.addEventListener('message', (event) => this.receive(event.data));
     socket.addEventListener('close', () => {
@@ -83,6 +109,11 @@ export class Connection extends EventTarget {
         if (!waiter.sent) continue;
         this.waiting.delete(id);
         waiter.resolve(null);
+      }
+      if (this.moving) {
+        // NB: a move to the room's own address is no drop: straight on, nothing to tell.
+        this.connect();
+        return;
       }
       this.emit('close', null);
       if (this.closedByUs) return;
@@ -169,6 +200,11 @@ export class Connection extends EventTarget {
     }
     if (!message || typeof message.type !== 'string') return;
     const reply = 'reply' in message ? message.reply : undefined;
+    if (message.type === 'welcome') this.shared = message.shared === true;
+    if (message.type === 'error' && message.error.code === 'room-elsewhere') {
+      this.elsewhere(typeof reply === 'number' ? reply : null);
+      return;
+    }
     if (message.type === 'joined') {
       // NB: the server handles a connection's messages in order, so a `joined` answers the
       // oldest join waiting (when it carries no `reply` of its own).
@@ -179,6 +215,10 @@ export class Connection extends EventTarget {
       if (at >= 0) this.joins.splice(at, 1);
     }
     this.emit('message', message);
+    if (message.type === 'joined' && this.shared && message.room !== this.room) {
+      this.room = message.room;
+      this.moveSoon();
+    }
     if (typeof reply === 'number' && message.type !== 'joined') {
       const waiter = this.waiting.get(reply);
       if (waiter) {
@@ -186,6 +226,30 @@ export class Connection extends EventTarget {
         waiter.resolve(message);
       }
     }
+  }
+
+  /** Moves the socket to the room's own address, once the page has drawn what came. */
+  moveSoon() {
+    window.setTimeout(() => {
+      if (!this.socket || this.closedByUs || this.moving) return;
+      this.moving = true;
+      this.socket.close();
+    }, 0);
+  }
+
+  /**
+   * The room is run by another server (it is moving): connect again by its address, and send
+   * the join that was refused (or open the room on screen) once there.
+   * @param {number|null} reply  the refused request, if the error answered one
+   */
+  elsewhere(reply) {
+    const join = this.joins.find((j) => j.id === reply);
+    if (join) {
+      const asked = JSON.parse(join.text);
+      if (typeof asked.room === 'string') this.room = asked.room;
+    }
+    // NB: a request that is not a join is lost with the socket: its waiter learns so.
+    this.socket?.close();
   }
 
   /**

@@ -50,7 +50,7 @@
 
 // ----- server → client -----
 
-/** @typedef {{type: 'welcome', protocol: number, games: string[]}} Welcome */
+/** @typedef {{type: 'welcome', protocol: number, games: string[], shared?: boolean}} Welcome */
 
 /**
  * The answer to `hello`: the token this connection plays as, and the player's settings.
