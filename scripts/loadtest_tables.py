@@ -51,6 +51,8 @@ class Seat:
         self.actions = 0
         self.reader = asyncio.create_task(self.read())
         self.thinking = None
+        # The room the latest `joined` named.
+        self.joined = None
 
     async def read(self):
         try:
@@ -60,6 +62,8 @@ class Seat:
                 future = self.pending.pop(message.get("reply"), None)
                 if future is not None and not future.done():
                     future.set_result(message)
+                if message.get("type") == "joined":
+                    self.joined = message["room"]
                 if message.get("type") == "update":
                     self.room.received(message["version"], now)
                     if message["version"] >= self.version:
