@@ -227,7 +227,7 @@ enum DataDirectory {
   ) -> Result<any GameStore, Failure> {
     if let url = given, PostgresStore.isDatabaseURL(url) {
       do {
-        return .success(try PostgresStore(url: url, migrate: !readOnly))
+        return .success(try PostgresStore(url: url, durability: durability, migrate: !readOnly))
       } catch {
         return .failure(Failure(error: error, message: error.description))
       }

@@ -102,9 +102,14 @@ final class PostgresConnection {
   /// How many times the connection has been opened (1 after the first).
   private(set) var generation = 0
 
-  /// Connects to `url` (a `postgres://` URI or a `key=value` string, as libpq takes).
-  init(url: String) throws(PostgresError) {
+  /// Statements run on every new connection (session settings).
+  let setup: [String]
+
+  /// Connects to `url` (a `postgres://` URI or a `key=value` string, as libpq takes) and runs
+  /// `setup` on it, and again on every connection opened after one was lost.
+  init(url: String, setup: [String] = []) throws(PostgresError) {
     self.url = url
+    self.setup = setup
     try open()
   }
 
@@ -123,6 +128,7 @@ final class PostgresConnection {
     // NB: notices ("relation already exists, skipping") would go to stderr otherwise.
     PQsetNoticeProcessor(connection, { _, _ in }, nil)
     generation += 1
+    for statement in setup { try execute(statement) }
   }
 
   /// Whether the connection is open and was not lost.
@@ -151,6 +157,69 @@ final class PostgresConnection {
     }
     defer { PQclear(result) }
     return try rows(of: result)
+  }
+
+  /// Runs `statements` in one round trip and one implicit transaction (libpq's pipeline
+  /// mode): all of them, or — when one fails — none, and the first failure is thrown.
+  @discardableResult
+  func pipeline(_ statements: [(sql: String, values: [PostgresValue])]) throws(PostgresError)
+    -> [PostgresRows]
+  {
+    try reopenIfLost()
+    guard PQenterPipelineMode(connection) == 1 else {
+      throw PostgresError(
+        state: "", message: Self.trimmed(String(cString: PQerrorMessage(connection))),
+        connectionLost: !isOpen)
+    }
+    defer { PQexitPipelineMode(connection) }
+    var failure: PostgresError?
+    for statement in statements {
+      let copies: [UnsafeMutablePointer<CChar>?] = statement.values.map { value in
+        value.text.map { strdup($0) } ?? nil
+      }
+      defer { for copy in copies { free(copy) } }
+      let sent = copies.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+          PQsendQueryParams(
+            connection, statement.sql, Int32(statement.values.count), nil, pointers.baseAddress,
+            nil, nil, 0)
+        }
+      }
+      guard sent == 1 else {
+        failure = PostgresError(
+          state: "", message: Self.trimmed(String(cString: PQerrorMessage(connection))),
+          connectionLost: !isOpen)
+        break
+      }
+    }
+    guard PQpipelineSync(connection) == 1 else {
+      throw failure
+        ?? PostgresError(
+          state: "", message: Self.trimmed(String(cString: PQerrorMessage(connection))),
+          connectionLost: !isOpen)
+    }
+    // NB: each statement's result is followed by a null; the sync point ends the pipeline.
+    var answers: [PostgresRows] = []
+    while true {
+      guard let result = PQgetResult(connection) else {
+        if !isOpen {
+          throw failure
+            ?? PostgresError(state: "", message: "the connection was lost", connectionLost: true)
+        }
+        continue
+      }
+      defer { PQclear(result) }
+      let status = PQresultStatus(result)
+      if status == PGRES_PIPELINE_SYNC { break }
+      if status == PGRES_PIPELINE_ABORTED { continue }
+      do {
+        answers.append(try rows(of: result))
+      } catch {
+        if failure == nil { failure = error }
+      }
+    }
+    if let failure { throw failure }
+    return answers
   }
 
   /// Runs SQL text with no parameters, possibly several statements (a migration step).

@@ -22,13 +22,23 @@ public final class PostgresStore: GameStore {
   /// Connects to the database at `url` (`postgres://user@host:port/name`, or libpq's
   /// `key=value` form) and brings its schema up to date.
   ///
+  /// With ``SQLiteStore/Durability/normal`` (as SQLite's default) a commit returns once
+  /// PostgreSQL has it, before its log reaches the disk (`synchronous_commit = off`): every
+  /// move survives this process being killed, and a crash of the database server or the
+  /// machine may lose its last fraction of a second. With `.full`, PostgreSQL's own default,
+  /// every commit waits for the disk.
+  ///
   /// - Throws: a ``StoreError`` that says what is wrong: ``StoreError/unavailable(path:reason:)``
   ///   when it cannot be reached, ``StoreError/newerSchema(path:found:known:)`` for a database
   ///   a newer CardTable wrote.
-  public init(url: String, migrate: Bool = true) throws(StoreError) {
+  public init(
+    url: String, durability: SQLiteStore.Durability = .normal, migrate: Bool = true
+  ) throws(StoreError) {
     path = Self.redacted(url)
     do {
-      database = try PostgresConnection(url: url)
+      database = try PostgresConnection(
+        url: url,
+        setup: durability == .full ? [] : ["SET synchronous_commit = off"])
       let found =
         migrate
         ? try PostgresMigrations.migrate(database)
@@ -166,29 +176,29 @@ public final class PostgresStore: GameStore {
   }
 
   public func createRoom(_ room: NewRoom) throws(StoreError) {
-    try guarded { () throws(PostgresError) in
-      try database.transaction { () throws(PostgresError) in
-        let table = room.table
-        try database.query(
-          """
-          INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase,
-            public, lobby)
-          VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10)
-          """,
-          [
-            .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.game),
-            .text(room.status.rawValue), .integer(room.created), .int(room.match?.ordinal ?? 0),
-            table.map { .text($0.code) } ?? .null, .text(table?.phase.rawValue ?? "playing"),
-            .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null,
-          ])
-        if let table { try insert(table.seats, in: room.id) }
-        if let match = room.match {
-          try insert(match, in: room.id)
-          try insert(room.actions, in: room.id, ordinal: match.ordinal)
-        }
-        try insert(room.results)
-      }
+    let table = room.table
+    var statements: [Statement] = [
+      (
+        """
+        INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase,
+          public, lobby)
+        VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10)
+        """,
+        [
+          .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.game),
+          .text(room.status.rawValue), .integer(room.created), .int(room.match?.ordinal ?? 0),
+          table.map { .text($0.code) } ?? .null, .text(table?.phase.rawValue ?? "playing"),
+          .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null,
+        ]
+      )
+    ]
+    if let table { statements += insert(table.seats, in: room.id) }
+    if let match = room.match {
+      statements.append(insert(match, in: room.id))
+      statements += insert(room.actions, in: room.id, ordinal: match.ordinal)
     }
+    statements += insert(room.results)
+    try guarded { () throws(PostgresError) in try database.pipeline(statements) }
   }
 
   public func room(_ id: RoomID) throws(StoreError) -> RoomRecord? {
@@ -224,35 +234,34 @@ public final class PostgresStore: GameStore {
     guard holds(change.room) else {
       throw .leaseLost(path: path, room: change.room.rawValue)
     }
-    try guarded { () throws(PostgresError) in
-      try database.transaction { () throws(PostgresError) in
-        if let match = change.newMatch { try insert(match, in: change.room) }
-        try insert(change.actions, in: change.room, ordinal: change.ordinal)
-        try insert(change.results)
-        let updated = try database.query(
-          "UPDATE rooms SET status = $2, updated = $3, current = $4 WHERE id = $1 RETURNING id",
-          [
-            .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
-            .int(change.ordinal),
-          ])
-        guard updated.count == 1 else {
-          throw PostgresError(
-            state: "P0002", message: "no room \(change.room)", connectionLost: false)
-        }
-        if let table = change.table {
-          try database.query(
-            "UPDATE rooms SET phase = $2, public = $3, lobby = $4 WHERE id = $1",
-            [
-              .text(change.room.rawValue), .text(table.phase.rawValue), .bool(table.isPublic),
-              .text(table.options),
-            ])
-          try database.query("DELETE FROM seats WHERE room = $1", [.text(change.room.rawValue)])
-          try insert(table.seats, in: change.room)
-        }
-      }
+    let room = PostgresValue.text(change.room.rawValue)
+    // NB: one round trip, one transaction; the first statement fails the whole change when
+    // there is no such room (its text is not a number; it names the count, so that the planner
+    // cannot work it out ahead), as SQLite's store refuses it.
+    var statements: [Statement] = [
+      (
+        """
+        WITH updated AS (
+          UPDATE rooms SET status = $2, updated = $3, current = $4 WHERE id = $1 RETURNING id)
+        SELECT CASE WHEN count(*) = 1 THEN 1 ELSE ('no room ' || $1::text || ' ' || count(*))::int END
+        FROM updated
+        """,
+        [room, .text(change.status.rawValue), .integer(change.at), .int(change.ordinal)]
+      )
+    ]
+    if let match = change.newMatch { statements.append(insert(match, in: change.room)) }
+    statements += insert(change.actions, in: change.room, ordinal: change.ordinal)
+    statements += insert(change.results)
+    if let table = change.table {
+      statements.append(
+        (
+          "UPDATE rooms SET phase = $2, public = $3, lobby = $4 WHERE id = $1",
+          [room, .text(table.phase.rawValue), .bool(table.isPublic), .text(table.options)]
+        ))
+      statements.append(("DELETE FROM seats WHERE room = $1", [room]))
+      statements += insert(table.seats, in: change.room)
     }
-    // NB: the connection may have been lost and opened again during the change (then it
-    // failed above); a lease taken on an older connection is gone whatever the change did.
+    try guarded { () throws(PostgresError) in try database.pipeline(statements) }
   }
 
   public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
@@ -364,14 +373,17 @@ public final class PostgresStore: GameStore {
     }
   }
 
-  private func insert(_ match: MatchRecord, in room: RoomID) throws(PostgresError) {
+  /// A statement and its parameters, for ``PostgresConnection/pipeline(_:)``.
+  typealias Statement = (sql: String, values: [PostgresValue])
+
+  private func insert(_ match: MatchRecord, in room: RoomID) -> Statement {
     var key: [UInt8] = []
     for half in match.laterKey {
       for shift in stride(from: 56, through: 0, by: -8) {
         key.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
       }
     }
-    try database.query(
+    return (
       """
       INSERT INTO matches (room, ordinal, game, options, seed, seed_chosen, later_key, replay, started)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -380,14 +392,13 @@ public final class PostgresStore: GameStore {
         .text(room.rawValue), .int(match.ordinal), .text(match.game), .text(match.options),
         .unsigned(match.seed), .bool(match.seedChosen), .bytes(key), .bool(match.replay),
         .integer(match.started),
-      ])
+      ]
+    )
   }
 
-  private func insert(_ actions: [ActionRecord], in room: RoomID, ordinal: Int)
-    throws(PostgresError)
-  {
-    for action in actions {
-      try database.query(
+  private func insert(_ actions: [ActionRecord], in room: RoomID, ordinal: Int) -> [Statement] {
+    actions.map { action in
+      (
         """
         INSERT INTO actions (room, ordinal, idx, time, at, player, automatic, action)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -395,18 +406,20 @@ public final class PostgresStore: GameStore {
         [
           .text(room.rawValue), .int(ordinal), .int(action.index), .real(action.time),
           .integer(action.at), .text(action.player), .bool(action.automatic), .text(action.action),
-        ])
+        ]
+      )
     }
   }
 
-  private func insert(_ seats: [SeatRecord], in room: RoomID) throws(PostgresError) {
-    for seat in seats {
-      try database.query(
+  private func insert(_ seats: [SeatRecord], in room: RoomID) -> [Statement] {
+    seats.map { seat in
+      (
         "INSERT INTO seats (room, seat, player, name, computer) VALUES ($1, $2, $3, $4, $5)",
         [
           .text(room.rawValue), .int(seat.seat), seat.player.map { .integer($0.rawValue) } ?? .null,
           .text(seat.name), .bool(seat.computer),
-        ])
+        ]
+      )
     }
   }
 
@@ -422,9 +435,9 @@ public final class PostgresStore: GameStore {
     }
   }
 
-  private func insert(_ results: [ResultRecord]) throws(PostgresError) {
-    for result in results {
-      try database.query(
+  private func insert(_ results: [ResultRecord]) -> [Statement] {
+    results.map { result in
+      (
         """
         INSERT INTO results (room, idx, player, ordinal, game, options, seed, score, moves, ending,
           winner, won, start, "end", duration, practice, replay, record)
@@ -437,7 +450,8 @@ public final class PostgresStore: GameStore {
           result.winner.map(PostgresValue.text) ?? .null, .bool(result.won),
           .integer(result.start), .integer(result.end), .real(result.duration),
           .bool(result.practice), .bool(result.replay), .text(result.record),
-        ])
+        ]
+      )
     }
   }
 

@@ -129,7 +129,7 @@ final class SharedServer {
     #expect(update(a.flip(0, from: ann, at: 1))?["version"] == 1)
 
     let pid = try #require(try a.store?.database.scalar("SELECT pg_backend_pid()"))
-    #expect(database.psql(url, "SELECT pg_terminate_backend(\(pid))") == "t")
+    #expect(database.psql(url, "SELECT pg_terminate_backend(\(pid), 10000)") == "t")
     // The next move fails with the connection, and the lease is gone with it: the room leaves
     // this server and both its clients are told to go where it runs now.
     let before = a.host.sent.count

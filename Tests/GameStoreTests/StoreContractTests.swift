@@ -304,7 +304,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     try cut.createRoom(
       NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
     let pid = try #require(try cut.database.scalar("SELECT pg_backend_pid()"))
-    #expect(server.psql(url, "SELECT pg_terminate_backend(\(pid))") == "t")
+    #expect(server.psql(url, "SELECT pg_terminate_backend(\(pid), 10000)") == "t")
     // NB: the store learns of it at its next statement, which fails; the one after connects.
     let change = RoomChange(
       room: id, ordinal: 0, actions: sampleActions(from: 0, count: 1), status: .playing, at: 2)
@@ -318,6 +318,19 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     #expect(try cut.room(id)?.actions.isEmpty == true)
     try other.save(change)
     #expect(try cut.room(id)?.actions.count == 1)
+  }
+
+  @Test func durabilityChoosesWhetherACommitWaitsForTheDisk() throws {
+    let (_, url) = try database()
+    let normal = try PostgresStore(url: url)
+    let full = try PostgresStore(url: url, durability: .full)
+    #expect(try normal.database.scalar("SHOW synchronous_commit") == "off")
+    #expect(try full.database.scalar("SHOW synchronous_commit") == "on")
+    // NB: a connection opened again after one was lost is set up the same way.
+    let pid = try #require(try normal.database.scalar("SELECT pg_backend_pid()"))
+    _ = try full.database.scalar("SELECT pg_terminate_backend($1::int, 10000)", [.text(pid)])
+    #expect(throws: StoreError.self) { try normal.check() }
+    #expect(try normal.database.scalar("SHOW synchronous_commit") == "off")
   }
 
   @Test func serversStartingTogetherMigrateTheDatabaseOnce() throws {
