@@ -91,7 +91,7 @@ struct PostgresValue {
 }
 
 /// One libpq connection: parameterized statements only, each value sent apart from the SQL
-/// text, never spliced into it.
+/// text, never spliced into it, and each statement prepared once per connection.
 ///
 /// Used from one thread at a time. When the connection is lost, the next statement opens it
 /// again, and ``generation`` counts up: what the old session held (advisory locks, a
@@ -101,6 +101,9 @@ final class PostgresConnection {
   private var connection: OpaquePointer?
   /// How many times the connection has been opened (1 after the first).
   private(set) var generation = 0
+  /// The statements prepared on this connection, by their text: each is parsed and planned
+  /// once per connection, then only run.
+  private var prepared: [String: String] = [:]
 
   /// Statements run on every new connection (session settings).
   let setup: [String]
@@ -128,6 +131,7 @@ final class PostgresConnection {
     // NB: notices ("relation already exists, skipping") would go to stderr otherwise.
     PQsetNoticeProcessor(connection, { _, _ in }, nil)
     generation += 1
+    prepared = [:]
     for statement in setup { try execute(statement) }
   }
 
@@ -145,18 +149,29 @@ final class PostgresConnection {
     -> PostgresRows
   {
     try reopenIfLost()
+    let name = try statement(sql, parameters: values.count)
     let copies: [UnsafeMutablePointer<CChar>?] = values.map { value in
       value.text.map { strdup($0) } ?? nil
     }
     defer { for copy in copies { free(copy) } }
     let result = copies.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-        PQexecParams(
-          connection, sql, Int32(values.count), nil, pointers.baseAddress, nil, nil, 0)
+        PQexecPrepared(connection, name, Int32(values.count), pointers.baseAddress, nil, nil, 0)
       }
     }
     defer { PQclear(result) }
     return try rows(of: result)
+  }
+
+  /// The name of `sql` prepared on this connection, preparing it the first time.
+  private func statement(_ sql: String, parameters: Int) throws(PostgresError) -> String {
+    if let name = prepared[sql] { return name }
+    let name = "s\(prepared.count)"
+    let result = PQprepare(connection, name, sql, Int32(parameters), nil)
+    defer { PQclear(result) }
+    _ = try rows(of: result)
+    prepared[sql] = name
+    return name
   }
 
   /// Runs `statements` in one round trip and one implicit transaction (libpq's pipeline
@@ -166,6 +181,9 @@ final class PostgresConnection {
     -> [PostgresRows]
   {
     try reopenIfLost()
+    let names = try statements.map { statement throws(PostgresError) in
+      try self.statement(statement.sql, parameters: statement.values.count)
+    }
     guard PQenterPipelineMode(connection) == 1 else {
       throw PostgresError(
         state: "", message: Self.trimmed(String(cString: PQerrorMessage(connection))),
@@ -173,16 +191,15 @@ final class PostgresConnection {
     }
     defer { PQexitPipelineMode(connection) }
     var failure: PostgresError?
-    for statement in statements {
+    for (statement, name) in zip(statements, names) {
       let copies: [UnsafeMutablePointer<CChar>?] = statement.values.map { value in
         value.text.map { strdup($0) } ?? nil
       }
       defer { for copy in copies { free(copy) } }
       let sent = copies.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-          PQsendQueryParams(
-            connection, statement.sql, Int32(statement.values.count), nil, pointers.baseAddress,
-            nil, nil, 0)
+          PQsendQueryPrepared(
+            connection, name, Int32(statement.values.count), pointers.baseAddress, nil, nil, 0)
         }
       }
       guard sent == 1 else {
