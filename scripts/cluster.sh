@@ -60,6 +60,8 @@ echo "$url" >"$dir/database"
 servers=""
 for i in $(seq "$instances"); do
   log="$dir/instance-$i.log"
+  # NB: made before the server starts, which opens it only once it runs: read at once below.
+  : >"$log"
   # NB: behind nginx every player has nginx's address, so the per-address limits are raised
   # (docs/DEPLOY.md); nginx is where a site limits per real address.
   "$bin" serve --host 127.0.0.1 --port 0 --database "$url" --web "$web" \
