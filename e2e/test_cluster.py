@@ -262,3 +262,29 @@ def test_a_page_goes_on_playing_when_its_instance_dies(cluster, chromium):
         assert page.evaluate("location.pathname").endswith(room)
     finally:
         context.close()
+
+
+def test_export_and_stats_read_the_shared_database(cluster, cardtable):
+    async def main():
+        ann = await connect(cluster.url, "Ann")
+        room = await new_game(ann, {"cmd": "new", "game": "memory", "seed": 9})
+        await ann.close()
+        return room
+    room = asyncio.run(main())
+    database = (cluster.directory / "database").read_text().strip()
+    exported = subprocess.run([cardtable, "export", room, "--database", database],
+                              capture_output=True, text=True, timeout=60)
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["game"] == "memory"
+    stats = subprocess.run([cardtable, "stats", "--database", database, "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert stats.returncode == 0, stats.stderr
+
+
+def test_a_database_that_cannot_be_reached_is_refused_at_start_without_its_password(cardtable):
+    address = "postgres://ann:s3cret@/cardtable?host=/tmp/cardtable-no-such-socket"
+    started = subprocess.run([cardtable, "serve", "--port", "0", "--database", address],
+                             capture_output=True, text=True, timeout=60)
+    assert started.returncode == 3, started
+    assert "s3cret" not in started.stdout + started.stderr
+    assert "postgres://ann@/cardtable" in started.stderr

@@ -31,6 +31,20 @@ import Testing
     #expect(throws: UsageError.self) { try Command.parse(["export", "-odze", "x"]) }
   }
 
+  @Test func aPostgreSQLDatabaseIsGivenByItsAddressInsteadOfADataDirectory() throws {
+    let url = "postgres://cardtable@db.example.org:5432/cardtable"
+    guard case .serve(let options) = try Command.parse(["serve", "--database", url]) else {
+      Issue.record("not serve")
+      return
+    }
+    #expect(options.data == url)
+    #expect(try Command.parse(["stats", "--database", url]) == .stats(data: url, json: false))
+    #expect(throws: UsageError.self) {
+      try Command.parse(["serve", "--database", url, "--data", "/tmp/x"])
+    }
+    #expect(throws: UsageError.self) { try Command.parse(["serve", "--database", "/var/lib/x"]) }
+  }
+
   @Test(arguments: [["dance"], ["engine", "extra"], ["bench", "--fast"], ["serve", "--port"]])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
