@@ -32,18 +32,17 @@ def open_settings(page):
 
 def find_a_set(page):
     """Chooses the three cards of a set the engine's Hint names (+3 first while none shows);
-    returns the view after the third."""
+    returns how many cards lay on the table before, and the view after the third card."""
     while True:
         answer = send(page, {"cmd": "hint"})
         if answer.get("cards"):
             break
         acted(page, page.get_by_role("button", name="Deal three more cards").click)
-    cards = answer["cards"]
-    before = view(page)
-    for index in cards:
+    before = len(view(page)["table"])
+    for index in answer["cards"]:
         v = acted(page, page.locator(f'.card-grid button.card[data-index="{index}"]').click)
-    assert v["deckCount"] == before["deckCount"] - (3 if v["settings"]["refill"] else 0)
-    return v
+    assert len(v["found"]) == len(view(page)["found"]) and v["foundMatches"], "no set was found"
+    return before, v
 
 
 def test_set_refill_to_12_switch(server, page):
@@ -64,8 +63,15 @@ def test_set_refill_to_12_switch(server, page):
     # The next Deal takes it (the game is not yet played: no question).
     v = acted(page, page.get_by_role("button", name="Deal", exact=True).click)
     assert v["settings"]["refill"] is True and len(v["table"]) == 12
-    v = find_a_set(page)
+    _, v = find_a_set(page)
+    # Refilled: 12 cards again (after a +3 the table closes up to 12 without new cards).
     assert len(v["table"]) == 12
+    expect(page.locator(".card-grid button.card")).to_have_count(12)
+    # Seed 5 with the switch on: its first set's places are dealt again.
+    page.goto(f"{server}?game=set&seed={SET_SEED}")
+    wait_view(page, "v.table.length === 12 && v.flips === 0 && v.settings.refill")
+    before, v = find_a_set(page)
+    assert before == 12 and len(v["table"]) == 12
     expect(page.locator(".card-grid button.card")).to_have_count(12)
 
     # Remembered with the other settings: the switch is on after a reload.
@@ -85,22 +91,22 @@ def test_set_refill_to_12_switch(server, page):
         page.get_by_role("dialog", name="Give up this game?").get_by_role("button", name="Deal anyway").click()
     v = acted(page, deal)
     assert v["settings"]["refill"] is False and len(v["table"]) == 12
-    shown = len(v["table"])
-    while True:
-        answer = send(page, {"cmd": "hint"})
-        if answer.get("cards"):
-            break
-        shown = len(acted(page, page.get_by_role("button", name="Deal three more cards").click)["table"])
-    v = find_a_set(page)
-    assert len(v["table"]) == shown - 3
-    expect(page.locator(".card-grid button.card")).to_have_count(shown - 3)
+    before, v = find_a_set(page)
+    assert len(v["table"]) == before - 3
+    expect(page.locator(".card-grid button.card")).to_have_count(before - 3)
+    # And the seed the switch was first tried on, dealt again without it: 9 cards after its set.
+    page.goto(f"{server}?game=set&seed={SET_SEED}")
+    wait_view(page, "v.table.length === 12 && v.flips === 0")
+    before, v = find_a_set(page)
+    assert before == 12 and not v["settings"]["refill"] and len(v["table"]) == 9
+    expect(page.locator(".card-grid button.card")).to_have_count(9)
 
 
 # ---------- Set: the colour-blind-safe palette ----------
 
 def set_paints(page):
-    """The computed fill and stroke of each colour's solid card symbol, and each colour's stripes:
-    {colour: [fill, stroke, stripes]}."""
+    """The computed paints of Set's inks: {colour: [a card symbol's stroke, the stripes' fill],
+    colour + 'Solid': a solid symbol's fill, or None when the table has no solid card of it}."""
     return page.evaluate("""() => {
       const out = {};
       for (const colour of ['red', 'green', 'purple']) {
@@ -149,6 +155,10 @@ def test_set_colour_blind_safe_palette(server, page):
     safe = {"red": "rgb(179, 71, 0)", "green": "rgb(0, 158, 115)", "purple": "rgb(91, 44, 134)"}
 
     def shows_safe():
+        expect(page.locator("html")).to_have_attribute("data-set-palette", "safe")
+        # NB: waits for the restyle rather than a time: the stroke of a red card turns vermillion.
+        page.wait_for_function("""(rgb) => { const use = document.querySelector('.card-grid .front use.set-red');
+                                  return !!use && getComputedStyle(use).stroke === rgb; }""", arg=safe["red"])
         paints = set_paints(page)
         for colour, rgb in safe.items():
             assert paints[colour] == [rgb, rgb], (colour, paints)
