@@ -16,11 +16,18 @@
  * @module cards
  */
 import { svg, el } from './dom.js';
+import './palette.js';
 
 /** @type {Record<string, Suit>} */
 const SUITS = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' };
 const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three'];
+/**
+ * Set's standard inks. NB: drawn as presentation attributes, which css/features.css overrides
+ * by class (`set-ink set-red set-solid`) with the chosen palette (js/palette.js), so that a
+ * change of palette recolours every card at once (and no inline style is needed: the page's
+ * Content-Security-Policy allows none).
+ */
 export const SET_COLOURS = { red: '#d7263d', green: '#1a8f4c', purple: '#6f35b0' };
 const INK = { red: '#d7263d', black: '#1d1d1f' };
 /** Width and height of every card's SVG viewBox (height / width ≈ 1.45 as the Memory original). */
@@ -119,11 +126,12 @@ function playingFace(card) {
 /**
  * The paint of one Set symbol: fill and stroke for its colour and shading.
  * @param {SetCard} card
+ * @param {number} [width]  the stroke's width
  */
-function setPaint(card) {
+function setPaint(card, width = 4) {
   const colour = SET_COLOURS[card.color];
   const fill = card.shading === 'solid' ? colour : card.shading === 'striped' ? `url(#stripes-${card.color})` : 'none';
-  return { fill, stroke: colour, 'stroke-width': 4 };
+  return { fill, stroke: colour, 'stroke-width': width, class: `set-ink set-${card.color} set-${card.shading}` };
 }
 
 /** @param {SetCard} card */
@@ -215,7 +223,7 @@ export function setSymbolsInline(text) {
   const width = card.number * w + (card.number - 1) * gap;
   const uses = [];
   for (let i = 0; i < card.number; i++) {
-    uses.push(svg('use', { href: `#set-${card.symbol}`, x: i * (w + gap), y: 0, width: w, height: h, ...setPaint(card), 'stroke-width': 8 }));
+    uses.push(svg('use', { href: `#set-${card.symbol}`, x: i * (w + gap), y: 0, width: w, height: h, ...setPaint(card, 8) }));
   }
   return el('span.set-inline', { role: 'img', 'aria-label': cardName(text) },
     svg('svg', { viewBox: `-2 -2 ${width + 4} ${h + 4}`, width: width * 0.9, height: h * 0.9 + 4, 'aria-hidden': 'true', focusable: 'false' }, ...uses));

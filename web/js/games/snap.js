@@ -5,6 +5,8 @@
  * The server deals, runs the computer players and decides every Snap!; this screen draws the
  * view, animates the events (dealing, turning, recycling, paying, winning) and sends `turn`,
  * `snap` and `nextRound`. Keys: T or Enter on your stack turns, S calls Snap!.
+ * On `*** Match! ***` the open piles the server named as matching (the correct `snap` event's
+ * `matching`) light up — a ring and a "Match" badge, not colour alone — until their cards move.
  * @module games/snap
  */
 import { el, confirmDiscard, setText, restartButton } from '../dom.js';
@@ -66,6 +68,12 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
    * @type {Record<string, number>|null}
    */
   let dealtSoFar = null;
+  /**
+   * The players whose open piles match, as the server's correct Snap! named them; shown while
+   * that call's verdict stands (`pause`: correct, the cards not yet moved).
+   * @type {Set<string>}
+   */
+  let matching = new Set();
 
   /** @param {string|null} withSeed */
   function newGame(withSeed) {
@@ -134,9 +142,12 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const top = player.openTop;
       if (seat.openFace !== top) {
         seat.openFace = top;
-        seat.open.replaceChildren(top ? cardImage(top, 'pile-card') : el('span.pile-empty', { 'aria-hidden': 'true' }));
+        seat.open.replaceChildren(top ? cardImage(top, 'pile-card') : el('span.pile-empty', { 'aria-hidden': 'true' }), seat.matchBadge);
       }
-      seat.open.setAttribute('aria-label', top ? `${player.name === view.viewer ? 'Your' : `${player.name}'s`} open pile: ${cardName(top)}` : 'empty open pile');
+      const matches = !past && matching.has(player.name);
+      seat.root.classList.toggle('matching', matches);
+      seat.matchBadge.hidden = !matches;
+      seat.open.setAttribute('aria-label', `${top ? `${player.name === view.viewer ? 'Your' : `${player.name}'s`} open pile: ${cardName(top)}` : 'empty open pile'}${matches ? ', matching' : ''}`);
     }
     const you = seats.bottom.closed;
     const yours = players.bottom;
@@ -247,11 +258,19 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const fresh = live === null || message.version < version;
       live = message.view;
       version = message.version;
+      const events = message.events ?? [];
+      if (fresh) matching = new Set();
+      for (const event of events) {
+        if (event.type === 'snap' && event.result === 'correct') matching = new Set(event.matching ?? []);
+      }
+      // NB: the highlight goes with the verdict: once the cards move (or another call is
+      // being decided, or play goes on) no pile is matching any more.
+      const pause = live.pause;
+      if (!pause || pause.result !== 'correct' || pause.moved) matching = new Set();
       if (past) return;
       view = live;
       if (fresh) dealtSoFar = null;
       render();
-      const events = message.events ?? [];
       countdown.update(view, events);
       animate(events);
       // NB: the first deal of a game arrives without a `dealt` event (the engine deals in `new`):
@@ -285,6 +304,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
  * @property {HTMLElement} closed  your stack is a button, the others' are pictures
  * @property {HTMLElement} closedBadge
  * @property {HTMLElement} open
+ * @property {HTMLElement} matchBadge  shown while this open pile is one of a match
  * @property {string|null|undefined} openFace  the open pile's top card as drawn (undefined: not yet)
  */
 
@@ -303,8 +323,10 @@ function makeSeat(position) {
   const closed = position === 'bottom'
     ? el('button.pile.closed.stack-button', { type: 'button', 'aria-keyshortcuts': 'T' }, ...closedInner)
     : el('div.pile.closed', { 'aria-hidden': 'true' }, ...closedInner);
-  const open = el('div.pile.open', { role: 'img', 'aria-label': 'empty open pile' });
+  // NB: the pile's name says "matching" too; the badge is for the eye. It sits on the pile.
+  const matchBadge = el('span.match-badge', { hidden: true, 'aria-hidden': 'true' }, el('span.match-mark', { text: '=' }), ' Match');
+  const open = el('div.pile.open', { role: 'img', 'aria-label': 'empty open pile' }, matchBadge);
   const root = el(`div.seat.seat-${position}`, { role: 'group', 'aria-label': `${position} seat` },
     el('div.seat-label', {}, name, won, count), away, el('div.piles', {}, closed, open));
-  return { root, name, won, count, away, closed, closedBadge, open, openFace: undefined };
+  return { root, name, won, count, away, closed, closedBadge, open, matchBadge, openFace: undefined };
 }

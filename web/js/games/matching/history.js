@@ -53,8 +53,10 @@ export function miniTable(view) {
 
 /**
  * The History dialog: the numbered entries (`%2d: entry`, a blank line between), oldest
- * first, with a scrubber that steps back through them (older entries dimmed, later ones
- * hidden) and the table as it was after the chosen entry.
+ * first, with a scrubber that steps back through them (older entries in a quieter but
+ * readable ink, later ones hidden) and the table as it was after the chosen entry.
+ * It opens at the newest entry, scrolled into view; its size is fixed (css/features.css),
+ * so the scrubber stays put under the pointer while it is dragged.
  * @param {{entries: string[], game: 'matchismo'|'set', conn: import('../../connection.js').Connection}} options
  */
 export function openHistory({ entries, game, conn }) {
@@ -85,7 +87,10 @@ export function openHistory({ entries, game, conn }) {
     table.dataset.entry = String(at);
     table.dataset.version = String(version);
     table.setAttribute('aria-busy', 'false');
+    keepInView();
   }
+  /** The chosen entry is the last one shown: scrolls the entries to it. */
+  const keepInView = () => { pre.scrollTop = pre.scrollHeight; };
 
   const show = () => {
     const at = Number(scrubber.value);
@@ -95,10 +100,13 @@ export function openHistory({ entries, game, conn }) {
     scrubber.setAttribute('aria-valuetext', entries[at - 1] ? `${at}: ${entries[at - 1]}` : 'empty');
     lines.forEach((line, i) => {
       line.classList.toggle('older', i + 1 < at);
+      if (i + 1 === at) line.setAttribute('aria-current', 'true');
+      else line.removeAttribute('aria-current');
       line.hidden = i + 1 > at;
       // NB: hidden entries also drop their separating blank line.
       if (line.previousSibling?.nodeType === Node.TEXT_NODE) line.previousSibling.textContent = i + 1 > at ? '' : '\n\n';
     });
+    keepInView();
     showTable();
   };
   scrubber.addEventListener('input', show);
@@ -114,4 +122,6 @@ export function openHistory({ entries, game, conn }) {
     title: 'History', className: 'history-dialog', buttons: [{ label: 'Close', value: 'close', primary: true }],
     body: el('div.history-body', {}, scrubber, current, tableTitle, table, pre),
   });
+  // NB: open now (showModal has run): the newest entry, at the end, is scrolled into view.
+  keepInView();
 }

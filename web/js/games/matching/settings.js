@@ -1,17 +1,20 @@
 // @ts-check
 /**
- * The matching games' settings (RULES §1): the scoring constants, and Matchismo's card count.
- * The server keeps them per player (docs/PROTOCOL.md, `settings`); they are edited in the
- * Settings dialog and apply from the next Deal.
+ * The matching games' settings (RULES §1): the scoring constants, Matchismo's card count and
+ * Set's *Refill to 12* (the engine's `refill` option). The server keeps them per player
+ * (docs/PROTOCOL.md, `settings`); they are edited in the Settings dialog and apply from the
+ * next Deal. Set's dialog also holds the colour-blind-safe palette, a look of this browser's
+ * own (js/palette.js) that applies at once.
  * @module games/matching/settings
  */
 import { el, setText, showDialog } from '../../dom.js';
 import { announce } from '../../a11y.js';
 import * as player from '../../player.js';
+import { chooseSetPalette, setPalette } from '../../palette.js';
 
 /** @typedef {import('../../protocol.js').Scoring} Scoring */
 /** @typedef {keyof Scoring | 'cards'} Setting */
-/** @typedef {Scoring & {cards?: number, twoPlayer?: boolean}} MatchingSettings */
+/** @typedef {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} MatchingSettings */
 
 /** @type {Scoring} */
 const DEFAULTS = { matchBonus: 4, mismatchPenalty: 2, costToChoose: 1 };
@@ -39,7 +42,10 @@ export function gameSettings(game) {
     const cards = Number(saved.cards);
     result.cards = Number.isInteger(cards) && cards >= 2 && cards <= 52 ? cards : MATCHISMO_CARDS;
   }
-  if (game === 'set') result.twoPlayer = saved.twoPlayer === true;
+  if (game === 'set') {
+    result.refill = saved.refill === true;
+    result.twoPlayer = saved.twoPlayer === true;
+  }
   return result;
 }
 
@@ -51,11 +57,31 @@ export function gameSettings(game) {
 export function settingsChanged(game, now) {
   const wanted = gameSettings(game);
   if (game === 'matchismo' && (now.cards ?? MATCHISMO_CARDS) !== wanted.cards) return true;
+  if (game === 'set' && (now.refill === true) !== wanted.refill) return true;
   return SCORING.some((key) => now[key] !== wanted[key]);
 }
 
 /**
- * The Settings dialog: a slider per setting; Save keeps them on the server for the next Deal.
+ * A switch (a checkbox with the switch role) with its words: what it does, said beside it and
+ * read as its description.
+ * @param {string} id
+ * @param {string} label
+ * @param {string} explanation
+ * @param {boolean} checked
+ * @returns {{field: HTMLElement, input: HTMLInputElement}}
+ */
+function settingSwitch(id, label, explanation, checked) {
+  const input = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', role: 'switch', id, 'aria-describedby': `${id}-note` }));
+  input.checked = checked;
+  const field = el('div.setting-switch', {},
+    el('label.toggle', { for: id }, input, el('span', { text: label })),
+    el('p.note', { id: `${id}-note`, text: explanation }));
+  return { field, input };
+}
+
+/**
+ * The Settings dialog: a slider per setting (and Set's switches); Save keeps them on the
+ * server for the next Deal, and Set's palette in this browser at once.
  * @param {'matchismo'|'set'} game
  * @param {import('../../connection.js').Connection} conn
  */
@@ -71,14 +97,23 @@ export function openSettings(game, conn) {
     input.addEventListener('input', () => setText(output, input.value));
     return el('div.setting', {}, el('label', { for: `setting-${key}`, text: SETTING_LABELS[key] }), input, output);
   });
-  const body = el('div.settings-body', {}, ...fields, el('p.note', { text: 'New values apply from the next Deal.' }));
+  const refill = game === 'set' ? settingSwitch('setting-refill', 'Refill to 12',
+    'After a set is found, three new cards take its places, so the table holds 12 again. Off: the set leaves the table and the other cards close up, until you ask for +3.',
+    current.refill === true) : null;
+  const palette = game === 'set' ? settingSwitch('setting-palette', 'Colour-blind-safe colours',
+    'Draws the red, green and purple cards in vermillion, bluish green and deep purple, which also differ in lightness (in greyscale). The names stay red, green and purple. Applies at once, in this browser.',
+    setPalette() === 'safe') : null;
+  const body = el('div.settings-body', {}, ...fields, refill?.field, el('p.note', { text: 'New values apply from the next Deal.' }), palette?.field);
   showDialog({ title: 'Settings', body, buttons: [{ label: 'Cancel', value: 'cancel' }, { label: 'Save', value: 'save', primary: true }] })
     .then(async (value) => {
       if (value !== 'save') return;
       /** @type {Record<string, unknown>} */
       const saved = { ...(player.currentSettings()[game] ?? {}) };
-      for (const input of body.querySelectorAll('input')) saved[input.name] = Number(input.value);
+      const sliders = /** @type {NodeListOf<HTMLInputElement>} */ (body.querySelectorAll('input[type=range]'));
+      for (const input of sliders) saved[input.name] = Number(input.value);
       if (game === 'set') saved.twoPlayer = current.twoPlayer === true;
+      if (refill) saved.refill = refill.input.checked;
+      if (palette) chooseSetPalette(palette.input.checked ? 'safe' : 'standard');
       const failed = await player.saveSettings({ [game]: saved }, conn);
       announce(failed ? `Settings not saved: ${failed}` : 'Settings saved. They apply from the next Deal.');
     });
