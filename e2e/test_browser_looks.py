@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import PHONE, acted, card_name, engine, face_down, reply_to, settle, view, wait_view, watch_errors
+from browser import PHONE, acted, card_name, engine, face_down, reply_to, screenshot, settle, view, wait_view, watch_errors
 
 # NB: what tells a card's state apart: its face's ring, its corner mark, its lift, its outline.
 LOOK = """(b) => {
@@ -131,6 +131,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(server, 
     assert background(page, "dialog.dialog") < 0.05
     page.keyboard.press("Escape")
     expect(page.get_by_role("dialog")).to_have_count(0)
+    screenshot(page, "matchismo-dark.png")
 
     # The switch picks light, and the choice outlives a reload and the system's dark.
     switch.click()

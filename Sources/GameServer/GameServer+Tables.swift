@@ -344,12 +344,13 @@ extension GameServer {
     guard let session = room.session, events.count > 0 else { return }
     for event in events.json(for: .referee) {
       let type = event["type"]?.stringValue ?? ""
-      if room.table != nil, let claim = Self.claim(event, of: room.game) {
-        sendReceipt(
-          room, player: event["player"] ?? .null, result: claim.result, reason: claim.reason)
+      if room.table != nil, let receipt = GameCatalog.receipt(for: event, of: room.game) {
+        sendReceipt(room, player: event["player"] ?? .null, receipt)
       }
       if type == "matched" { room.lastFinder = event["player"] }
-      if Self.changesWhatCallsAreAbout(type, in: room.game) { room.lastChange = session.clock }
+      if GameCatalog.changesWhatCallsAreAbout(type, in: room.game) {
+        room.lastChange = session.clock
+      }
     }
     // NB: the table's phase follows its game: over at its end (and playing again after Set's
     // Deal).
@@ -359,53 +360,24 @@ extension GameServer {
     }
   }
 
-  /// A too-late claim at a Set race: the card was taken in a set the room received first.
-  func tooLate(_ room: Room, player: PlayerID) {
-    guard room.table != nil, room.game == "set" else { return }
-    let first = room.lastFinder?.stringValue.map { "\($0) claimed that set first" }
-    sendReceipt(
-      room, player: .string(player.rawValue), result: "tooLate",
-      reason: first ?? "that card was already taken in a set")
+  /// A claim refused because another player's call was decided first (Set's `card-matched`
+  /// at a race) is told to the table as too late, with who was first.
+  func refused(_ room: Room, player: PlayerID, code: String) {
+    guard room.table != nil,
+      let receipt = GameCatalog.tooLateReceipt(
+        refusedWith: code, firstFinder: room.lastFinder?.stringValue, of: room.game)
+    else { return }
+    sendReceipt(room, player: .string(player.rawValue), receipt)
   }
 
-  private func sendReceipt(_ room: Room, player: JSON, result: String, reason: String) {
+  private func sendReceipt(_ room: Room, player: JSON, _ receipt: CallReceipt) {
     let clock = room.session?.clock ?? 0
-    let receipt: JSON = [
-      "type": "receipt", "player": player, "result": .string(result),
+    let message: JSON = [
+      "type": "receipt", "player": player, "result": .string(receipt.result),
       "after": room.lastChange.map { JSON(((clock - $0) * 1000).rounded() / 1000) } ?? .null,
-      "reason": .string(reason),
+      "reason": .string(receipt.reason),
     ]
-    for client in room.clients { send(receipt, to: client) }
-  }
-
-  /// The receipt's result and reason for a call or claim among a game's events, if it is one:
-  /// Snap!'s `snap`, and at a Set race (where events name their player) `matched` and
-  /// `mismatched`.
-  static func claim(_ event: JSON, of game: String) -> (result: String, reason: String)? {
-    switch (game, event["type"]?.stringValue) {
-    case ("snap", "snap"):
-      switch event["result"]?.stringValue {
-      case "correct":
-        ("correct", "the first call after the card was turned, and a match was showing")
-      case "tooLate": ("tooLate", "another call was decided first after that card")
-      default: ("wrong", "no match was showing")
-      }
-    case ("set", "matched") where event["player"] != nil:
-      ("correct", "the first valid set the table received")
-    case ("set", "mismatched") where event["player"] != nil:
-      ("wrong", "those three cards are not a set")
-    default: nil
-    }
-  }
-
-  /// Whether an event of `type` changes the cards that calls are about: a turned card in
-  /// Snap!, the table's cards in Set.
-  static func changesWhatCallsAreAbout(_ type: String, in game: String) -> Bool {
-    switch game {
-    case "snap": type == "turned"
-    case "set": ["dealt", "matched", "removed", "refilled", "dealtThree"].contains(type)
-    default: false
-    }
+    for client in room.clients { send(message, to: client) }
   }
 }
 

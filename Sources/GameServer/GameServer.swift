@@ -452,7 +452,7 @@ public final class GameServer {
       do {
         events = try session.perform(action, as: seat)
       } catch {
-        if error.code == "card-matched" { tooLate(room, player: seat) }
+        refused(room, player: seat, code: error.code)
         throw error
       }
       try save(room, at: now)

@@ -298,7 +298,8 @@ final class PostgresConnection {
       let message = field(UInt8(ascii: "M"))
       throw PostgresError(
         state: field(UInt8(ascii: "C")),
-        message: message.isEmpty ? Self.trimmed(String(cString: PQresultErrorMessage(result))) : message,
+        message: message.isEmpty
+          ? Self.trimmed(String(cString: PQresultErrorMessage(result))) : message,
         connectionLost: !isOpen)
     }
   }

@@ -145,7 +145,8 @@ public final class PostgresStore: GameStore {
         rows = try database.query(find, [hash])
       }
       guard !rows.isEmpty else {
-        throw PostgresError(state: "", message: "the new player was not kept", connectionLost: false)
+        throw PostgresError(
+          state: "", message: "the new player was not kept", connectionLost: false)
       }
       let row = rows[0]
       return PlayerRecord(
@@ -171,7 +172,8 @@ public final class PostgresStore: GameStore {
   public func saveSettings(_ settings: String, of player: PlayerKey) throws(StoreError) {
     try guarded { () throws(PostgresError) in
       try database.query(
-        "UPDATE players SET settings = $2 WHERE id = $1", [.integer(player.rawValue), .text(settings)])
+        "UPDATE players SET settings = $2 WHERE id = $1",
+        [.integer(player.rawValue), .text(settings)])
     }
   }
 

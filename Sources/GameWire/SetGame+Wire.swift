@@ -3,6 +3,30 @@ import MatchingGame
 import SetGame
 
 extension SetGame: WireGame {
+  // NB: at a race the events name their player; a two-player Set on one screen is no table.
+  public static func receipt(for event: JSON) -> CallReceipt? {
+    guard event["player"] != nil else { return nil }
+    return switch event["type"]?.stringValue {
+    case "matched": CallReceipt("correct", "the first valid set the table received")
+    case "mismatched": CallReceipt("wrong", "those three cards are not a set")
+    default: nil
+    }
+  }
+
+  public static func tooLateReceipt(refusedWith code: String, firstFinder: String?)
+    -> CallReceipt?
+  {
+    guard code == "card-matched" else { return nil }
+    return CallReceipt(
+      "tooLate",
+      firstFinder.map { "\($0) claimed that set first" }
+        ?? "that card was already taken in a set")
+  }
+
+  public static func changesWhatCallsAreAbout(_ type: String) -> Bool {
+    ["dealt", "matched", "removed", "refilled", "dealtThree"].contains(type)
+  }
+
   public static let wireNames = ["set"]
   public static let actionsTitle = "Set"
   // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is

@@ -30,6 +30,18 @@ extension SnapGame: WireGame {
   /// Three seconds to get ready: Snap! is played against the clock.
   public static let resumeCountdown = 3.0
 
+  public static func receipt(for event: JSON) -> CallReceipt? {
+    guard event["type"] == "snap" else { return nil }
+    return switch event["result"]?.stringValue {
+    case "correct":
+      CallReceipt("correct", "the first call after the card was turned, and a match was showing")
+    case "tooLate": CallReceipt("tooLate", "another call was decided first after that card")
+    default: CallReceipt("wrong", "no match was showing")
+    }
+  }
+
+  public static func changesWhatCallsAreAbout(_ type: String) -> Bool { type == "turned" }
+
   /// A round over is followed by the next; only the end of the game ends the match.
   public static func isFinished(_ state: State) -> Bool { state.phase == .gameOver }
 

@@ -39,6 +39,20 @@ where
   /// Whether computer players may fill the seats people leave empty (Snap! only).
   static var takesComputerPlayers: Bool { get }
 
+  /// At a table, what everyone is told of a call or claim among the game's events (as the
+  /// referee sees them): its result and why (docs/PROTOCOL.md `receipt`); nil for any other
+  /// event (by default all).
+  static func receipt(for event: JSON) -> CallReceipt?
+
+  /// The receipt of a claim the rules refused with `code` because another player's call was
+  /// decided first (Set's `card-matched`), naming that player when known; nil for any other
+  /// refusal (by default all).
+  static func tooLateReceipt(refusedWith code: String, firstFinder: String?) -> CallReceipt?
+
+  /// Whether an event of `type` changes the cards calls are about, so that a receipt's `after`
+  /// counts from it (Snap!: a turned card; Set: the table's cards). By default none.
+  static func changesWhatCallsAreAbout(_ type: String) -> Bool
+
   /// The game's options JSON with the seated `players` (host first) and `computers` put in,
   /// so that a room deals a table of its seated players; each then acts as themself
   /// (``GameSession/perform(_:as:)``).
@@ -91,8 +105,24 @@ public struct NoCache: ViewCache {
   public init() {}
 }
 
+/// What a table is told of a call or a claim: `correct`, `tooLate` or `wrong`, and why.
+public struct CallReceipt: Sendable, Equatable {
+  public var result: String
+  public var reason: String
+
+  public init(_ result: String, _ reason: String) {
+    self.result = result
+    self.reason = reason
+  }
+}
+
 extension WireGame {
   public static var takesComputerPlayers: Bool { false }
+  public static func receipt(for event: JSON) -> CallReceipt? { nil }
+  public static func tooLateReceipt(refusedWith code: String, firstFinder: String?)
+    -> CallReceipt?
+  { nil }
+  public static func changesWhatCallsAreAbout(_ type: String) -> Bool { false }
 
   /// Checks a seating against ``seatRange`` and ``takesComputerPlayers``, and that
   /// `options` is an object (null reads as `{}`); returns the options.

@@ -344,7 +344,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
       }
     }
     #expect(failures.all.isEmpty)
-    #expect(server.psql(url, "SELECT version FROM cardtable_schema") == "\(PostgresMigrations.latest)")
+    #expect(
+      server.psql(url, "SELECT version FROM cardtable_schema") == "\(PostgresMigrations.latest)")
   }
 
   @Test(arguments: 0..<PostgresMigrations.latest)
@@ -396,7 +397,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
       #expect(!"\(error)".contains("s3cret"))
       #expect(path == "postgres://ann@/nowhere?host=/tmp/cardtable-no-such-socket")
     }
-    #expect(PostgresStore.redacted("postgres://db/x?password=p&sslmode=require") == "postgres://db/x?sslmode=require")
+    #expect(
+      PostgresStore.redacted("postgres://db/x?password=p&sslmode=require")
+        == "postgres://db/x?sslmode=require")
     #expect(PostgresStore.redacted("host=db password=p dbname=x") == "host=db dbname=x")
   }
 
