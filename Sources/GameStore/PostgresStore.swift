@@ -115,9 +115,6 @@ public final class PostgresStore: GameStore {
     leases[room] == database.generation && database.isOpen
   }
 
-  /// How many rooms this process holds the lease of.
-  public var leaseCount: Int { leases.count { $0.value == database.generation } }
-
   /// The advisory lock's key of a room: FNV-1a of its id (64 bits, so that two rooms in play
   /// practically never share one).
   static func leaseKey(_ room: RoomID) -> Int64 {
