@@ -218,7 +218,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   let lastColumns = 0;
 
   /**
-   * Sizes the cards so the table fits the screen without scrolling: the table's area takes the
+   * Sizes the cards so the table fits the screen without scrolling (large cards: a little
+   * scrolling down, when the window is short for them): the table's area takes the
    * height between the status line and the found-matches strip; the column count is the one
    * that gives the largest cards — or the one already on screen when the count changed and it
    * gives cards nearly as large, so that fewer cards move (Set after a set or +3).
@@ -237,7 +238,9 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     gridArea.style.height = `${areaHeight}px`;
     const padding = getComputedStyle(grid);
     const width = gridArea.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
-    const height = areaHeight - parseFloat(padding.paddingTop) - parseFloat(padding.paddingBottom);
+    // NB: large cards may take a third more height than the window has: the page then scrolls
+    // down (never sideways) rather than keep the cards small.
+    const height = (areaHeight - parseFloat(padding.paddingTop) - parseFloat(padding.paddingBottom)) * (large ? 4 / 3 : 1);
     const gap = width < 500 ? 6 : large ? 8 : 10;
     const most = large ? 260 : 150;
     /** @param {number} columns */
@@ -257,6 +260,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     grid.style.setProperty('--columns', String(best.columns));
     grid.style.setProperty('--card-w', `${Math.max(24, Math.floor(best.cardWidth - 0.5))}px`);
     grid.style.setProperty('--gap', `${gap}px`);
+    if (large) gridArea.style.height = `${Math.max(areaHeight, grid.offsetHeight)}px`;
   }
 
   /** @param {MatchingView} view */
@@ -396,13 +400,16 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       const before = previous;
       previous = view;
-      const boxes = measure(buttons, faceOf);
+      // NB: Set's cards are followed by face (they move up when a set leaves); Matchismo's, face
+      // down until chosen, by place.
+      const key = game === 'set' ? faceOf : placeOf;
+      const boxes = measure(buttons, key);
       const count = buttons.length;
       renderTable(view);
       renderFound(view);
       renderBars(view);
       fit(count !== buttons.length && before !== null);
-      glide(boxes, buttons, faceOf, { ghost: (face) => (face.startsWith('#') ? null : cardImage(face, 'leaving-face')) });
+      glide(boxes, buttons, key, { ghost: (face) => (face.startsWith('#') ? null : cardImage(face, 'leaving-face')) });
       explainScore(before, view, message.events ?? [], message.version);
       // Keep the keyboard focus on the table when the focused card left it (Set's found sets).
       if (focused >= 0 && document.activeElement !== buttons[focused] && buttons.length) {
@@ -439,6 +446,11 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     },
     destroy() { resize.disconnect(); window.removeEventListener('resize', refit); window.removeEventListener(CARDS_EVENT, refit); },
   };
+}
+
+/** @param {HTMLElement} card  the place of a card button, the key of its moves */
+function placeOf(card) {
+  return `#${card.dataset.index}`;
 }
 
 /** @param {HTMLElement} card  the card a button shows (its face), the key of its moves */
