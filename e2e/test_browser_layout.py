@@ -285,3 +285,32 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+LARGE = "try { localStorage.setItem('cardtable.cards', 'large'); } catch {}"
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (740, 360), (1920, 1080)])
+@pytest.mark.parametrize("game,address,condition", GAMES + [("snap", "?game=snap&seed=5", "v.phase === 'playing'")],
+                         ids=[g[0] for g in GAMES] + ["snap"])
+def test_large_cards_never_scroll_sideways(server, chromium, cardtable, game, address, condition, width, height):
+    require_game(cardtable, game.split("-")[0])
+    ctx = chromium.new_context(viewport={"width": width, "height": height})
+    ctx.add_init_script(LARGE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    try:
+        page.goto(f"{server}{address}")
+        wait_view(page, condition, timeout=20000)
+        settle(page)
+        assert page.evaluate("document.documentElement.dataset.cards") == "large"
+        if game == "snap":
+            report = page.evaluate("""() => [...document.querySelectorAll('.seat, .snap-button')].map(e => e.getBoundingClientRect())
+              .filter(r => r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5 || r.right > innerWidth + .5).length""")
+            assert report == 0, f"large cards, {width}×{height}: Snap!'s seats outside the viewport"
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        else:
+            assert_fits(page, f"large cards, {game} {width}×{height}", down=True)
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"
