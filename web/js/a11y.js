@@ -29,13 +29,17 @@ export function announce(text) {
  * Lets the arrow keys move the focus between the card buttons of a grid.
  * Left/Right step by one card, Up/Down by a row, Home/End jump to the first/last card.
  * @param {HTMLElement} container  the element holding the card buttons
- * @param {() => number} columns  the current number of columns (may change on resize)
+ * @param {() => number|{across: number, down: number}} columns  the current number of columns (may
+ *   change on resize), or the index steps of one card across and one row down (a transposed table)
  * @param {string} [selector]  which children are the cards
  */
 export function gridKeys(container, columns, selector = 'button.card') {
   container.addEventListener('keydown', (event) => {
+    const shape = columns();
+    // A number: the columns of a grid in reading order; else the index steps across and down.
+    const across = typeof shape === 'number' ? 1 : shape.across, down = typeof shape === 'number' ? shape : shape.down;
     /** @type {Record<string, number>} */
-    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns(), ArrowDown: columns() };
+    const steps = { ArrowLeft: -across, ArrowRight: across, ArrowUp: -down, ArrowDown: down };
     const cards = [.../** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll(selector))];
     const from = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (from < 0) return;

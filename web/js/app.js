@@ -46,6 +46,7 @@ import * as snap from './games/snap.js';
 import { createTable, renderHostForm, renderJoinForm, TABLE_GAMES } from './table.js';
 import { setUpTheme } from './theme.js';
 import { soundFor, soundSwitch } from './sound.js';
+import { sizeSwitch } from './size.js';
 import { helpButton, tileHelpButton } from './help.js';
 
 /** @typedef {import('./protocol.js').AnyUpdate} AnyUpdate */
@@ -283,7 +284,8 @@ function mountScreen(game, fresh, params) {
     // NB: the size and a chosen seed (a practice deal, as browser tests use) go with it.
     const carried = new URLSearchParams({ game, table: 'host' });
     for (const key of ['difficulty', 'seed']) { const value = params.get(key); if (value) carried.set(key, value); }
-    toolbar.append(el('a.btn.ghost.play-with-friends', { href: `/?${carried}`, dataset: { nav: '' }, text: 'Play with friends' }));
+    toolbar.append(el('a.btn.ghost.play-with-friends', { href: `/?${carried}`, dataset: { nav: '' } },
+      el('span.long-label', { text: 'Play with ' }), 'friends'));
   }
 }
 
@@ -555,6 +557,6 @@ document.addEventListener('keydown', (event) => {
   const link = /** @type {HTMLElement} */ (event.target);
   if (event.key === ' ' && link?.matches?.('a[role="button"]')) { event.preventDefault(); link.click(); }
 });
-toolbar.after(soundSwitch());
+toolbar.after(soundSwitch(), sizeSwitch());
 window.addEventListener('popstate', route);
 route();

@@ -19,10 +19,11 @@ export const MEMORY_ASPECT = 1.452;
  * @param {number} viewHeight
  * @param {number} columns
  * @param {number} rows
+ * @param {number} [spacing]  the gap unit `s` (smaller with large cards)
  * @returns {{cardWidth: number, cardHeight: number, table: Rect, frames: Rect[], widthLimited: boolean}}
  */
-export function memoryGeometry(viewWidth, viewHeight, columns, rows) {
-  const s = MEMORY_SPACING;
+export function memoryGeometry(viewWidth, viewHeight, columns, rows, spacing = MEMORY_SPACING) {
+  const s = spacing;
   let height = Math.max(0, viewHeight / rows - 2 * s);
   let width = height / MEMORY_ASPECT;
   const widthLimited = columns * (width + 2 * s) > viewWidth;
@@ -91,4 +92,30 @@ export function tiltedLayout(count, container, cardSize, angles, spacing = 5, in
     });
   }
   return { columns: count > 0 ? columns : 0, rows, cards };
+}
+
+/**
+ * Memory's table on a screen of any shape: the original's grid, or the same grid transposed
+ * (columns become rows: Hard's 8×4 shown as 4×8 on a phone held upright) when that gives
+ * larger cards. `frames[i]` is card i's place either way: card (row r, column c) of the
+ * board stands at (row c, column r) of a transposed table.
+ * @param {number} viewWidth
+ * @param {number} viewHeight
+ * @param {number} columns  the board's
+ * @param {number} rows  the board's
+ * @param {number} [spacing]
+ * @returns {{cardWidth: number, cardHeight: number, frames: Rect[], transposed: boolean, columns: number, rows: number}}
+ */
+export function memoryTable(viewWidth, viewHeight, columns, rows, spacing = MEMORY_SPACING) {
+  const plain = memoryGeometry(viewWidth, viewHeight, columns, rows, spacing);
+  const turned = memoryGeometry(viewWidth, viewHeight, rows, columns, spacing);
+  // NB: 2 % better at least, so that a square-ish screen does not switch back and forth.
+  if (columns === rows || turned.cardWidth <= plain.cardWidth * 1.02) {
+    return { cardWidth: plain.cardWidth, cardHeight: plain.cardHeight, frames: plain.frames, transposed: false, columns, rows };
+  }
+  const frames = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) frames.push(turned.frames[column * rows + row]);
+  }
+  return { cardWidth: turned.cardWidth, cardHeight: turned.cardHeight, frames, transposed: true, columns: rows, rows: columns };
 }

@@ -10,6 +10,7 @@ import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from '../table.js';
 import { flash } from '../anim.js';
+import { cardsLarge, CARDS_EVENT } from '../size.js';
 
 /** @typedef {import('../protocol.js').ConcentrationView} ConcentrationView */
 /** @typedef {import('../protocol.js').ConcentrationUpdate} ConcentrationUpdate */
@@ -68,8 +69,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     const shown = past ?? view;
     if (!shown) return;
     const { width, height } = table.getBoundingClientRect();
-    // Eight columns when there is room; cards never smaller than a thumb-sized 34 px.
-    const cardWidth = Math.max(34, Math.min(96, (width - 24) / 9.1));
+    const cardWidth = fittingWidth(buttons.length, width, height, shown.tilt ?? [], cardsLarge());
     const cardSize = { width: cardWidth, height: cardWidth * 1.452 };
     const result = tiltedLayout(buttons.length, { width, height }, cardSize, shown.tilt ?? [], 6, { top: 6, left: 6, bottom: 6, right: 6 });
     columns = result.columns;
@@ -83,6 +83,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   }
   const resize = new ResizeObserver(layout);
   resize.observe(table);
+  window.addEventListener(CARDS_EVENT, layout);
 
   /**
    * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
@@ -181,6 +182,37 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       if (drawn) render(drawn, []);
       if (past) setText(moves, `Moves: ${past.moves ?? 0}`);
     },
-    destroy() { resize.disconnect(); window.clearInterval(ticker); },
+    destroy() { resize.disconnect(); window.removeEventListener(CARDS_EVENT, layout); window.clearInterval(ticker); },
   };
+}
+
+/**
+ * The card width that fits all `count` cards on a `width` × `height` table without scrolling
+ * (the largest over the column counts that tiltedLayout could use): a row may overlap the one
+ * above, but each card keeps its top part of its own (62 %; 50 % with large cards, which are
+ * also allowed to grow larger).
+ * @param {number} count
+ * @param {number} width
+ * @param {number} height
+ * @param {number[]} angles  degrees
+ * @param {boolean} large
+ */
+export function fittingWidth(count, width, height, angles, large) {
+  const spacing = 6, inset = 6, aspect = 1.452;
+  const own = large ? 0.5 : 0.62, most = large ? 150 : 110;
+  // The largest overhang of a turned card, per unit of card width (as tiltedLayout insets it).
+  let overW = 0, overH = 0;
+  for (const angle of angles) {
+    const rad = (angle * Math.PI) / 180, sin = Math.abs(Math.sin(rad)), cos = Math.abs(Math.cos(rad));
+    overW = Math.max(overW, (cos + aspect * sin - 1) / 2);
+    overH = Math.max(overH, (sin + aspect * cos - aspect) / 2);
+  }
+  let best = 20;
+  for (let columns = 3; columns <= Math.max(3, count); columns++) {
+    const rows = Math.ceil(count / columns);
+    const across = (width - 2 * inset + spacing) / (columns * 1 + 2 * overW + 0.0001) - spacing * columns / (columns + 2 * overW);
+    const down = (height - 2 * inset) / (aspect * (1 + own * (rows - 1)) + 2 * overH);
+    best = Math.max(best, Math.min(across * 0.995, down * 0.995, most));
+  }
+  return best;
 }

@@ -6,7 +6,8 @@
  */
 import { el, setText, showDialog, restartButton } from '../dom.js';
 import { createCardButton, showCard } from '../cards.js';
-import { memoryGeometry } from '../geometry.js';
+import { memoryTable, MEMORY_SPACING } from '../geometry.js';
+import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from '../table.js';
 
@@ -42,7 +43,13 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   let dialogShown = false;
   const locked = () => session.readOnly || past !== null;
 
-  gridKeys(table, () => (past ?? view)?.columns ?? 4);
+  /** Whether the table is shown transposed (see `layout`). */
+  let transposed = false;
+  // NB: on a transposed table a card's right-hand neighbour is the board's next row.
+  gridKeys(table, () => {
+    const columns = (past ?? view)?.columns ?? 4;
+    return transposed ? { across: columns, down: 1 } : columns;
+  });
 
   const newGame = () => {
     /** @type {import('../protocol.js').NewGame} */
@@ -53,12 +60,18 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   };
   if (fresh) newGame();
 
-  /** Places the cards with the original's formula for the table's current size. */
+  /**
+   * Places the cards with the original's formula for the table's current size — transposed
+   * when the screen's shape gives larger cards that way (a phone held upright).
+   */
   function layout() {
     const shown = past ?? view;
     if (!shown) return;
     const { width, height } = table.getBoundingClientRect();
-    const g = memoryGeometry(width, height, shown.columns, shown.rows);
+    const g = memoryTable(width, height, shown.columns, shown.rows, cardsLarge() ? 2 : MEMORY_SPACING);
+    transposed = g.transposed;
+    table.dataset.columns = String(g.columns);
+    table.dataset.transposed = String(g.transposed);
     buttons.forEach((button, i) => {
       const f = g.frames[i];
       Object.assign(button.style, { left: `${f.x}px`, top: `${f.y}px`, width: `${f.width}px`, height: `${f.height}px` });
@@ -66,6 +79,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   }
   const resize = new ResizeObserver(layout);
   resize.observe(table);
+  window.addEventListener(CARDS_EVENT, layout);
 
   /**
    * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
@@ -166,7 +180,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       const drawn = past ?? view;
       if (drawn) render(drawn, []);
     },
-    destroy() { resize.disconnect(); },
+    destroy() { resize.disconnect(); window.removeEventListener(CARDS_EVENT, layout); },
   };
 }
 

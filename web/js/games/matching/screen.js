@@ -8,7 +8,8 @@
 import { el, setText, restartButton, confirmDiscard } from '../../dom.js';
 import { createCardButton, showCard, cardImage, cardName } from '../../cards.js';
 import { announce, gridKeys } from '../../a11y.js';
-import { flash } from '../../anim.js';
+import { flash, measure, glide } from '../../anim.js';
+import { cardsLarge, CARDS_EVENT } from '../../size.js';
 import { gameSettings, openSettings, saveTwoPlayer, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
 
@@ -44,6 +45,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   /** In a race: who has agreed to +3 (it deals once every racer has). */
   const threeNote = el('span.three-note', { hidden: true, role: 'status' });
   const controls = el('div.controls');
+  /** The score note's line, which Matchismo's "Mode locked until Deal" shares. */
+  const noteLine = el('div.note-line', {}, scoreNote);
   const status = el('p.status-line', { role: 'status' });
   const over = el('div.game-over', { hidden: true, role: 'alert' });
   /** @type {HTMLButtonElement[]} the buttons that act on the game (off for watchers and while stepping) */
@@ -52,8 +55,12 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   const foundList = el('ul.found-list');
   const found = el('section.found', { hidden: true, 'aria-labelledby': `${game}-found-title` },
     el('h2.found-title', { id: `${game}-found-title`, text: 'matched cards:' }), foundList);
-  root.append(el(`section.matching-screen.${game}-screen`, {},
-    el('div.score-bar', {}, score, flips, players, scoreNote, controls), status, over, grid, found));
+  // NB: the status line and the score note have rooms of their own, and the found matches a
+  // strip of its own below the table, so that the cards stay put when they change (docs/WEB.md).
+  const gridArea = el('div.grid-area', {}, grid);
+  const screen = el(`section.matching-screen.${game}-screen`, {},
+    el('div.score-bar', {}, score, flips, players, controls), el('div.status-area', {}, status, noteLine), over, gridArea, found);
+  root.append(screen);
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
   const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) }));
@@ -72,7 +79,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     modeSelect = select;
     modeNote = el('span.mode-note', { id: 'mode-note', hidden: true, text: 'Mode locked until Deal' });
     modeSelect.setAttribute('aria-describedby', 'mode-note');
-    controls.append(modeSelect, modeNote);
+    controls.append(modeSelect);
+    noteLine.append(modeNote);
   }
   /** @type {HTMLButtonElement|null} */
   let plusThree = null;
@@ -159,9 +167,11 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   }
   let version0 = -1;
   gridKeys(grid, () => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
-  const resize = new ResizeObserver(() => fit());
+  const refit = () => fit();
+  const resize = new ResizeObserver(refit);
   resize.observe(root);
-  window.addEventListener('resize', fit);
+  window.addEventListener('resize', refit);
+  window.addEventListener(CARDS_EVENT, refit);
 
   /** The options of a new game: remembered settings, the mode, two players. */
   function options() {
@@ -204,26 +214,53 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     conn.send({ cmd: 'act', action: race ? { type: 'choose', card: index, face: slot.card } : { type: 'choose', card: index }, version });
   }
 
-  /** Sizes the cards so the table fits the screen: the column count that gives the largest cards. */
-  function fit() {
+  /** The column count of the last layout (kept when the card count changes, if it still fits well). */
+  let lastColumns = 0;
+
+  /**
+   * Sizes the cards so the table fits the screen without scrolling (large cards: a little
+   * scrolling down, when the window is short for them): the table's area takes the
+   * height between the status line and the found-matches strip; the column count is the one
+   * that gives the largest cards — or the one already on screen when the count changed and it
+   * gives cards nearly as large, so that fewer cards move (Set after a set or +3).
+   * @param {boolean} [countChanged]
+   */
+  function fit(countChanged = false) {
     const n = buttons.length;
     if (!n) return;
+    const large = cardsLarge();
+    const foundHeight = found.getBoundingClientRect().height;
+    const areaTop = gridArea.getBoundingClientRect().top + window.scrollY;
+    const gapBelow = parseFloat(getComputedStyle(found).marginTop) || 0;
+    const screenStyle = getComputedStyle(screen);
+    const bottom = (parseFloat(screenStyle.paddingBottom) || 0) + (parseFloat(screenStyle.rowGap) || 0);
+    const areaHeight = Math.max(120, Math.floor(window.innerHeight - areaTop - foundHeight - gapBelow - bottom));
+    gridArea.style.height = `${areaHeight}px`;
     const padding = getComputedStyle(grid);
-    const width = grid.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
-    const top = grid.getBoundingClientRect().top + window.scrollY;
-    // On large screens keep room for the found matches below the table, so they show without scrolling.
-    const reserve = window.innerWidth > 700 && window.innerHeight >= 640 ? 140 : 0;
-    const height = Math.max(300, window.innerHeight - top - 16 - reserve);
-    const gap = width < 500 ? 6 : 10;
+    const width = gridArea.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
+    // NB: large cards may take a third more height than the window has: the page then scrolls
+    // down (never sideways) rather than keep the cards small.
+    const height = (areaHeight - parseFloat(padding.paddingTop) - parseFloat(padding.paddingBottom)) * (large ? 4 / 3 : 1);
+    const gap = width < 500 ? 6 : large ? 8 : 10;
+    const most = large ? 260 : 150;
+    /** @param {number} columns */
+    const cardWidth = (columns) => {
+      const rows = Math.ceil(n / columns);
+      return Math.min((width - (columns - 1) * gap) / columns, (height - (rows - 1) * gap) / rows / 1.452, most);
+    };
     let best = { columns: 1, cardWidth: 0 };
     for (let columns = 1; columns <= n; columns++) {
-      const rows = Math.ceil(n / columns);
-      const w = Math.min((width - (columns - 1) * gap) / columns, (height - (rows - 1) * gap) / rows / 1.452, 150);
+      const w = cardWidth(columns);
       if (w > best.cardWidth + 0.5) best = { columns, cardWidth: w };
     }
+    if (countChanged && lastColumns > 0 && lastColumns <= n && cardWidth(lastColumns) >= best.cardWidth * 0.85) {
+      best = { columns: lastColumns, cardWidth: cardWidth(lastColumns) };
+    }
+    lastColumns = best.columns;
     grid.style.setProperty('--columns', String(best.columns));
-    grid.style.setProperty('--card-w', `${Math.max(40, Math.floor(best.cardWidth - 0.5))}px`);
+    grid.style.setProperty('--card-w', `${Math.max(24, Math.floor(best.cardWidth - 0.5))}px`);
     grid.style.setProperty('--gap', `${gap}px`);
+    if (large) gridArea.style.height = `${Math.max(areaHeight, grid.offsetHeight)}px`;
   }
 
   /** @param {MatchingView} view */
@@ -259,19 +296,28 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
         el('span.found-cards', {}, ...match.cards.map((text) => cardImage(text))),
         el('span.reason', { id: tipId, role: 'tooltip', text: `${match.reason?.text ?? ''} · ${match.points > 0 ? '+' : ''}${match.points} points` }));
     }));
+    // The strip scrolls sideways on its own (never the page): the newest match in view.
+    foundList.scrollLeft = foundList.scrollWidth;
   }
 
   /**
-   * Puts a found match's reason beside it (right, else left), or below when neither side has room.
+   * Puts a found match's reason beside it (right, else left), or above it when neither side has
+   * room — always inside the window (the tip is `position: fixed`, so it never widens the page).
    * @param {Event} event
    */
   function placeTip(event) {
     const item = /** @type {HTMLElement} */ (event.currentTarget);
     const tip = /** @type {HTMLElement} */ (item.querySelector('.reason'));
     const box = item.getBoundingClientRect();
-    const room = Math.min(240, tip.offsetWidth || 240) + 12;
-    const side = box.right + room <= document.documentElement.clientWidth ? 'right' : box.left - room >= 0 ? 'left' : 'below';
+    const viewWidth = document.documentElement.clientWidth;
+    const tipWidth = tip.offsetWidth || 240, tipHeight = tip.offsetHeight || 40;
+    const side = box.right + tipWidth + 12 <= viewWidth ? 'right' : box.left - tipWidth - 12 >= 0 ? 'left' : 'above';
     item.dataset.tip = side;
+    let left = side === 'right' ? box.right + 8 : side === 'left' ? box.left - tipWidth - 8 : box.left;
+    let top = side === 'above' ? box.top - tipHeight - 6 : box.top + box.height / 2 - tipHeight / 2;
+    left = Math.max(4, Math.min(left, viewWidth - tipWidth - 4));
+    top = Math.max(4, Math.min(top, window.innerHeight - tipHeight - 4));
+    Object.assign(tip.style, { left: `${left}px`, top: `${top}px` });
   }
 
   /** @param {MatchingView} view */
@@ -354,10 +400,16 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       const before = previous;
       previous = view;
+      // NB: Set's cards are followed by face (they move up when a set leaves); Matchismo's, face
+      // down until chosen, by place.
+      const key = game === 'set' ? faceOf : placeOf;
+      const boxes = measure(buttons, key);
+      const count = buttons.length;
       renderTable(view);
       renderFound(view);
       renderBars(view);
-      fit();
+      fit(count !== buttons.length && before !== null);
+      glide(boxes, buttons, key, { ghost: (face) => (face.startsWith('#') ? null : cardImage(face, 'leaving-face')) });
       explainScore(before, view, message.events ?? [], message.version);
       // Keep the keyboard focus on the table when the focused card left it (Set's found sets).
       if (focused >= 0 && document.activeElement !== buttons[focused] && buttons.length) {
@@ -392,8 +444,18 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
         else announce(`Hint: ${message.cards.map((i) => { const card = view?.table[i]?.card; return card ? cardName(card) : `card ${i + 1}`; }).join(', ')}`);
       }
     },
-    destroy() { resize.disconnect(); window.removeEventListener('resize', fit); },
+    destroy() { resize.disconnect(); window.removeEventListener('resize', refit); window.removeEventListener(CARDS_EVENT, refit); },
   };
+}
+
+/** @param {HTMLElement} card  the place of a card button, the key of its moves */
+function placeOf(card) {
+  return `#${card.dataset.index}`;
+}
+
+/** @param {HTMLElement} card  the card a button shows (its face), the key of its moves */
+function faceOf(card) {
+  return card.classList.contains('up') ? card.dataset.face : `#${card.dataset.index}`;
 }
 
 /** @param {HTMLElement|undefined} node */
