@@ -6,7 +6,7 @@ Large cards switch makes cards bigger and is remembered."""
 import pytest
 from playwright.sync_api import expect
 
-from browser import acted, card_name, require_game, send, settle, view, wait_view, watch_errors
+from browser import acted, card_name, require_game, screenshot, send, settle, view, wait_view, watch_errors
 
 SIZES = [(360, 640), (740, 360), (640, 360), (1024, 600), (1280, 800), (1920, 1080)]
 
@@ -36,6 +36,8 @@ def test_snap_seats_and_controls_are_all_in_view(server, chromium, cardtable, wi
         assert report["outside"] == [], f"{width}×{height}: outside the viewport: {report['outside']}"
         assert report["scrollWidth"] <= width, f"{width}×{height}: scrolls sideways"
         assert report["scrollHeight"] <= height, f"{width}×{height}: scrolls down ({report['scrollHeight']} px)"
+        if (width, height) == (740, 360):
+            screenshot(page, "snap-phone-landscape.png")
     finally:
         context.close()
 

@@ -4,6 +4,7 @@ instances, each run by one; a table whose instance is SIGKILLed mid-game continu
 other through nginx with every acknowledged move; instances racing for one room never both run
 it; and a page in the browser that goes on playing when its instance dies."""
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -24,6 +25,13 @@ from test_tables import Client
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Memory's easy deck laid out in pairs: cards 0 and 1 match, 2 and 3, and so on.
 PAIRS = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
+
+
+def run(main):
+    """Runs the coroutine function `main` to its end on an event loop of its own, in a thread:
+    Playwright's synchronous API may hold this thread's loop after a browser test."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def free_port():
@@ -167,7 +175,7 @@ def test_rooms_spread_over_both_instances_and_each_runs_in_one(cluster):
             await listing.close()
         for client in clients:
             await client.close()
-    asyncio.run(main())
+    run(main)
 
 
 def test_a_killed_instances_table_continues_on_the_other_with_every_acknowledged_move(cluster):
@@ -216,7 +224,7 @@ def test_a_killed_instances_table_continues_on_the_other_with_every_acknowledged
         assert seen["view"]["board"][3]["faceUp"] is True or seen["view"]["board"][3]["removed"]
         for client in (ann, bob):
             await client.close()
-    asyncio.run(main())
+    run(main)
 
 
 def test_instances_racing_for_one_room_never_both_run_it(cluster):
@@ -238,7 +246,33 @@ def test_instances_racing_for_one_room_never_both_run_it(cluster):
             for racer in racers:
                 await racer.close()
         await maker.close()
-    asyncio.run(main())
+    run(main)
+
+
+def test_export_and_stats_read_the_shared_database(cluster, cardtable):
+    async def main():
+        ann = await connect(cluster.url, "Ann")
+        room = await new_game(ann, {"cmd": "new", "game": "memory", "seed": 9})
+        await ann.close()
+        return room
+    room = run(main)
+    database = (cluster.directory / "database").read_text().strip()
+    exported = subprocess.run([cardtable, "export", room, "--database", database],
+                              capture_output=True, text=True, timeout=60)
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["game"] == "memory"
+    stats = subprocess.run([cardtable, "stats", "--database", database, "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert stats.returncode == 0, stats.stderr
+
+
+def test_a_database_that_cannot_be_reached_is_refused_at_start_without_its_password(cardtable):
+    address = "postgres://ann:s3cret@/cardtable?host=/tmp/cardtable-no-such-socket"
+    started = subprocess.run([cardtable, "serve", "--port", "0", "--database", address],
+                             capture_output=True, text=True, timeout=60)
+    assert started.returncode == 3, started
+    assert "s3cret" not in started.stdout + started.stderr
+    assert "postgres://ann@/cardtable" in started.stderr
 
 
 def test_a_page_goes_on_playing_when_its_instance_dies(cluster, chromium):
@@ -262,29 +296,3 @@ def test_a_page_goes_on_playing_when_its_instance_dies(cluster, chromium):
         assert page.evaluate("location.pathname").endswith(room)
     finally:
         context.close()
-
-
-def test_export_and_stats_read_the_shared_database(cluster, cardtable):
-    async def main():
-        ann = await connect(cluster.url, "Ann")
-        room = await new_game(ann, {"cmd": "new", "game": "memory", "seed": 9})
-        await ann.close()
-        return room
-    room = asyncio.run(main())
-    database = (cluster.directory / "database").read_text().strip()
-    exported = subprocess.run([cardtable, "export", room, "--database", database],
-                              capture_output=True, text=True, timeout=60)
-    assert exported.returncode == 0, exported.stderr
-    assert json.loads(exported.stdout)["game"] == "memory"
-    stats = subprocess.run([cardtable, "stats", "--database", database, "--json"],
-                           capture_output=True, text=True, timeout=60)
-    assert stats.returncode == 0, stats.stderr
-
-
-def test_a_database_that_cannot_be_reached_is_refused_at_start_without_its_password(cardtable):
-    address = "postgres://ann:s3cret@/cardtable?host=/tmp/cardtable-no-such-socket"
-    started = subprocess.run([cardtable, "serve", "--port", "0", "--database", address],
-                             capture_output=True, text=True, timeout=60)
-    assert started.returncode == 3, started
-    assert "s3cret" not in started.stdout + started.stderr
-    assert "postgres://ann@/cardtable" in started.stderr
