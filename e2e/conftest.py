@@ -159,3 +159,12 @@ def phone(chromium):
     yield pg
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture()
+def web_root(tmp_path):
+    """A stand-in web client (one index.html), for tests of the server rather than the page."""
+    root = tmp_path / "web"
+    root.mkdir()
+    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
+    return root

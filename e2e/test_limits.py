@@ -12,14 +12,6 @@ import websockets
 from server import running_server
 
 
-@pytest.fixture()
-def web_root(tmp_path):
-    root = tmp_path / "web"
-    root.mkdir()
-    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
-    return root
-
-
 def get(url, path, headers=None):
     host, port = url[len("http://"):].rstrip("/").rsplit(":", 1)
     connection = http.client.HTTPConnection(host, int(port), timeout=10)

@@ -5,20 +5,11 @@ import asyncio
 import re
 import urllib.request
 
-import pytest
 
 from server import running_server
 from test_server import converse, fetch
 
 SAMPLE = re.compile(r'^([a-z_:][a-z0-9_:]*)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (-?[0-9.e+-]+)$')
-
-
-@pytest.fixture()
-def web_root(tmp_path):
-    root = tmp_path / "web"
-    root.mkdir()
-    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
-    return root
 
 
 def metrics(url):

@@ -8,21 +8,12 @@ import signal
 import sqlite3
 import subprocess
 
-import pytest
 import websockets
 
 from server import LOOSE_LIMITS, running_server, listening_url
 from test_server import reply_to
 
 DECK = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
-
-
-@pytest.fixture()
-def web_root(tmp_path):
-    root = tmp_path / "web"
-    root.mkdir()
-    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
-    return root
 
 
 def ws_url(base):

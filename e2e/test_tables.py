@@ -7,7 +7,6 @@ import asyncio
 import json
 import signal
 
-import pytest
 import websockets
 
 from server import running_server
@@ -31,14 +30,6 @@ SET_DECK = ["oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1",
             "squiggle:green:solid:1", "diamond:red:striped:1", "diamond:green:striped:1",
             "squiggle:red:striped:1", "squiggle:green:striped:1", "oval:red:striped:2",
             "diamond:purple:open:3", "squiggle:purple:open:3", "oval:green:open:3"]
-
-
-@pytest.fixture()
-def web_root(tmp_path):
-    root = tmp_path / "web"
-    root.mkdir()
-    (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
-    return root
 
 
 class Client:

@@ -31,8 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from loadtest import ROOT, Server, client_cpu_seconds, percentiles, raise_file_limit  # noqa: E402
-from loadtest_tables import Seat, Table  # noqa: E402
-import websockets  # noqa: E402
+from loadtest_tables import Table, open_seat, set_up, start_and_play  # noqa: E402
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -138,18 +137,6 @@ class ClusterSetup(Setup):
                        capture_output=True)
 
 
-async def open_seat(url: str, table: Table, rng: random.Random, name: str,
-                    token: str | None = None) -> Seat:
-    socket = await websockets.connect(url, compression=None, open_timeout=60, max_size=2**22,
-                                      ping_interval=None)
-    await asyncio.wait_for(socket.recv(), 60)  # welcome
-    seat = Seat(socket, table, rng)
-    hello = await seat.request({"cmd": "hello", **({"token": token} if token else {})})
-    seat.token = hello["token"]
-    await seat.request({"cmd": "settings", "settings": {"name": name}})
-    return seat
-
-
 async def seat_at(base: str, room: str, table: Table, rng, name: str, token: str):
     """A seat connected at the room's own address, in the room (asked again while the room
     moves between instances)."""
@@ -184,38 +171,11 @@ async def run(setup: Setup, rooms: int, args) -> dict:
     rng = random.Random(args.seed)
     result: dict = {"setup": setup.name, "rooms": rooms, "clients": 4 * rooms}
     started = time.perf_counter()
-    tables: list[Table] = []
-    for first in range(0, rooms, args.batch):
-        tables += await asyncio.gather(*(
-            make_table(setup.ws_url, random.Random(rng.random()))
-            for _ in range(min(args.batch, rooms - first))))
+    tables = await set_up(make_table, setup.ws_url, rooms, rng, args.batch)
     result["setup_seconds"] = round(time.perf_counter() - started, 2)
-    for table in tables:
-        for seat in table.seats:
-            seat.playing = True
-    started = await asyncio.gather(*(table.seats[0].request({"cmd": "start"}) for table in tables))
-    refused = [answer for answer in started if answer.get("type") != "update"]
-    if refused:
-        raise RuntimeError(f"{len(refused)} tables did not start: {refused[0]}")
-    for table in tables:
-        for seat in table.seats:
-            seat.decide()
-    # NB: the measured play begins after the dealing pause (5.2 s on the server's clock).
-    await asyncio.sleep(5.5)
-    for table in tables:
-        table.sent.clear()
-    for seat in (seat for table in tables for seat in table.seats):
-        seat.actions = 0
-    before = (time.perf_counter(), setup.cpu(), client_cpu_seconds())
-    await asyncio.sleep(args.seconds)
-    after = (time.perf_counter(), setup.cpu(), client_cpu_seconds())
-    for table in tables:
-        for seat in table.seats:
-            seat.playing = False
-    actions = sum(seat.actions for table in tables for seat in table.seats)
-    elapsed = after[0] - before[0]
-    latencies = [value for table in tables for value in table.latencies()]
-    cpu = {part: round(after[1][part] - before[1].get(part, 0.0), 2) for part in after[1]}
+    elapsed, actions, latencies, before, after = await start_and_play(
+        tables, args.seconds, lambda: (setup.cpu(), client_cpu_seconds()))
+    cpu = {part: round(after[0][part] - before[0].get(part, 0.0), 2) for part in after[0]}
     result.update({
         "seconds": round(elapsed, 2), "actions": actions,
         "actions_per_s": round(actions / elapsed, 1),
@@ -223,7 +183,7 @@ async def run(setup: Setup, rooms: int, args) -> dict:
         "cpu_s": cpu,
         "cpu_us_per_action": {part: round(value / actions * 1e6, 1) if actions else None
                               for part, value in cpu.items()},
-        "client_cpu_s": round(after[2] - before[2], 2),
+        "client_cpu_s": round(after[1] - before[1], 2),
         "cardtable_rss_mib": round(setup.rss(), 1),
     })
     await asyncio.gather(*(seat.close() for table in tables for seat in table.seats))

@@ -51,8 +51,9 @@ class Seat:
         self.actions = 0
         self.reader = asyncio.create_task(self.read())
         self.thinking = None
-        # The room the latest `joined` named.
+        # The room the latest `joined` named, and the token the seat plays as.
         self.joined = None
+        self.token = None
 
     async def read(self):
         try:
@@ -152,12 +153,15 @@ class Table:
                 if len(self.arrivals.get(v, [])) >= len(self.seats)]
 
 
-async def open_seat(url: str, room: Table, rng: random.Random, name: str) -> Seat:
+async def open_seat(url: str, room: Table, rng: random.Random, name: str,
+                    token: str | None = None) -> Seat:
+    """A seat connected to `url`, as a new player or as the one holding `token`."""
     socket = await websockets.connect(url, compression=None, open_timeout=60, max_size=2**22,
                                       ping_interval=None)
     await asyncio.wait_for(socket.recv(), 60)  # welcome
     seat = Seat(socket, room, rng)
-    await seat.request({"cmd": "hello"})
+    hello = await seat.request({"cmd": "hello", **({"token": token} if token else {})})
+    seat.token = hello["token"]
     await seat.request({"cmd": "settings", "settings": {"name": name}})
     return seat
 
@@ -176,6 +180,47 @@ async def make_table(url: str, rng: random.Random) -> Table:
     return table
 
 
+async def set_up(make, url: str, rooms: int, rng: random.Random, batch: int) -> list[Table]:
+    """`rooms` tables made by `make(url, rng)`, `batch` at once."""
+    tables: list[Table] = []
+    for first in range(0, rooms, batch):
+        tables += await asyncio.gather(*(
+            make(url, random.Random(rng.random())) for _ in range(min(batch, rooms - first))))
+    return tables
+
+
+async def start_and_play(tables: list[Table], seconds: float, measure):
+    """Starts every table, waits out the dealing pause, then lets everyone play for `seconds`;
+    returns the elapsed time, the actions taken, every action → last client latency, and what
+    `measure()` read before and after."""
+    for table in tables:
+        for seat in table.seats:
+            seat.playing = True
+    # NB: the host's start answers with its update: everyone is then dealt and waiting.
+    started = await asyncio.gather(*(table.seats[0].request({"cmd": "start"}) for table in tables))
+    refused = [answer for answer in started if answer.get("type") != "update"]
+    if refused:
+        raise RuntimeError(f"{len(refused)} tables did not start: {refused[0]}")
+    for table in tables:
+        for seat in table.seats:
+            seat.decide()
+    # NB: the measured play begins after the dealing pause (5.2 s on the server's clock).
+    await asyncio.sleep(5.5)
+    for table in tables:
+        table.sent.clear()
+    for seat in (seat for table in tables for seat in table.seats):
+        seat.actions = 0
+    before = (time.perf_counter(), measure())
+    await asyncio.sleep(seconds)
+    after = (time.perf_counter(), measure())
+    for table in tables:
+        for seat in table.seats:
+            seat.playing = False
+    actions = sum(seat.actions for table in tables for seat in table.seats)
+    latencies = [value for table in tables for value in table.latencies()]
+    return after[0] - before[0], actions, latencies, before[1], after[1]
+
+
 async def run(binary: str, web_root: str, rooms: int, args) -> dict:
     server = Server(binary, web_root)
     rng = random.Random(args.seed)
@@ -183,44 +228,19 @@ async def run(binary: str, web_root: str, rooms: int, args) -> dict:
     try:
         idle_rss = server.rss_mib()
         started = time.perf_counter()
-        tables: list[Table] = []
-        for first in range(0, rooms, args.batch):
-            tables += await asyncio.gather(*(
-                make_table(server.ws_url, random.Random(rng.random()))
-                for _ in range(min(args.batch, rooms - first))))
+        tables = await set_up(make_table, server.ws_url, rooms, rng, args.batch)
         result["setup_seconds"] = round(time.perf_counter() - started, 2)
         result["connections"] = server.connections()
-        for table in tables:
-            for seat in table.seats:
-                seat.playing = True
-        # NB: the host's start answers with its update: everyone is then dealt and waiting.
-        await asyncio.gather(*(table.seats[0].request({"cmd": "start"}) for table in tables))
-        for table in tables:
-            for seat in table.seats:
-                seat.decide()
-        # NB: the measured play begins after the dealing pause (5.2 s on the server's clock).
-        await asyncio.sleep(5.5)
-        for table in tables:
-            table.sent.clear()
-        for seat in (seat for table in tables for seat in table.seats):
-            seat.actions = 0
-        before = (time.perf_counter(), server.cpu_seconds(), client_cpu_seconds())
-        await asyncio.sleep(args.seconds)
-        after = (time.perf_counter(), server.cpu_seconds(), client_cpu_seconds())
-        for table in tables:
-            for seat in table.seats:
-                seat.playing = False
-        actions = sum(seat.actions for table in tables for seat in table.seats)
-        elapsed = after[0] - before[0]
-        latencies = [value for table in tables for value in table.latencies()]
+        elapsed, actions, latencies, before, after = await start_and_play(
+            tables, args.seconds, lambda: (server.cpu_seconds(), client_cpu_seconds()))
         result.update({
             "seconds": round(elapsed, 2), "actions": actions,
             "actions_per_s": round(actions / elapsed, 1),
             "action_to_last_client_ms": percentiles(latencies),
-            "server_cpu_s": round(after[1] - before[1], 2),
-            "server_cpu_us_per_action": round((after[1] - before[1]) / actions * 1e6, 1)
+            "server_cpu_s": round(after[0] - before[0], 2),
+            "server_cpu_us_per_action": round((after[0] - before[0]) / actions * 1e6, 1)
             if actions else None,
-            "client_cpu_s": round(after[2] - before[2], 2),
+            "client_cpu_s": round(after[1] - before[1], 2),
             "server_rss_mib": round(server.rss_mib(), 1), "idle_rss_mib": round(idle_rss, 1),
         })
         await asyncio.gather(*(seat.close() for table in tables for seat in table.seats))

@@ -136,6 +136,20 @@ public struct MatchRecord: Sendable, Equatable {
     self.started = started
   }
 
+  /// The later key as both stores keep it: each number's 8 bytes, most significant first.
+  var storedLaterKey: [UInt8] {
+    laterKey.flatMap { half in
+      stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: half >> UInt64($0)) }
+    }
+  }
+
+  /// The later key from the bytes a store keeps (``storedLaterKey``).
+  static func laterKey(stored bytes: [UInt8]) -> [UInt64] {
+    stride(from: 0, to: bytes.count - 7, by: 8).map { start in
+      bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+  }
+
   /// The later deals' seeds, from the stored key.
   public var laterSeeds: LaterSeeds {
     let drawn = laterKey.count > 2 ? laterKey[2] : 0

@@ -376,12 +376,6 @@ public final class PostgresStore: GameStore {
   typealias Statement = (sql: String, values: [PostgresValue])
 
   private func insert(_ match: MatchRecord, in room: RoomID) -> Statement {
-    var key: [UInt8] = []
-    for half in match.laterKey {
-      for shift in stride(from: 56, through: 0, by: -8) {
-        key.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
-      }
-    }
     return (
       """
       INSERT INTO matches (room, ordinal, game, options, seed, seed_chosen, later_key, replay, started)
@@ -389,7 +383,8 @@ public final class PostgresStore: GameStore {
       """,
       [
         .text(room.rawValue), .int(match.ordinal), .text(match.game), .text(match.options),
-        .unsigned(match.seed), .bool(match.seedChosen), .bytes(key), .bool(match.replay),
+        .unsigned(match.seed), .bool(match.seedChosen), .bytes(match.storedLaterKey),
+        .bool(match.replay),
         .integer(match.started),
       ]
     )
@@ -462,14 +457,10 @@ public final class PostgresStore: GameStore {
       """, [.text(room.rawValue), .int(ordinal)])
     guard !rows.isEmpty else { return nil }
     let row = rows[0]
-    let key = row.bytes(4)
-    var halves: [UInt64] = []
-    for start in stride(from: 0, to: key.count - 7, by: 8) {
-      halves.append(key[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) })
-    }
     return MatchRecord(
       ordinal: ordinal, game: row.text(0), options: row.text(1), seed: row.unsigned(2),
-      seedChosen: row.bool(3), laterKey: halves, replay: row.bool(5), started: row.integer(6))
+      seedChosen: row.bool(3), laterKey: MatchRecord.laterKey(stored: row.bytes(4)),
+      replay: row.bool(5), started: row.integer(6))
   }
 
   private func actions(of ordinal: Int, in room: RoomID) throws(PostgresError) -> [ActionRecord] {

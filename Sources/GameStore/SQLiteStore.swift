@@ -390,18 +390,13 @@ public final class SQLiteStore: GameStore {
   }
 
   private func insert(_ match: MatchRecord, in room: RoomID) throws(SQLiteError) {
-    var key: [UInt8] = []
-    for half in match.laterKey {
-      for shift in stride(from: 56, through: 0, by: -8) {
-        key.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
-      }
-    }
     try database.run(
       """
       INSERT INTO matches (room, ordinal, game, options, seed, seed_chosen, later_key, replay, started)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
       """, .text(room.rawValue), .int(match.ordinal), .text(match.game), .text(match.options),
-      .unsigned(match.seed), .bool(match.seedChosen), .blob(key), .bool(match.replay),
+      .unsigned(match.seed), .bool(match.seedChosen), .blob(match.storedLaterKey),
+      .bool(match.replay),
       .integer(match.started))
   }
 
@@ -465,14 +460,10 @@ public final class SQLiteStore: GameStore {
       """)
     try find.bind([.text(room.rawValue), .int(ordinal)])
     guard try find.step() else { return nil }
-    let key = find.value(4).blob ?? []
-    var halves: [UInt64] = []
-    for start in stride(from: 0, to: key.count - 7, by: 8) {
-      halves.append(key[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) })
-    }
     let match = MatchRecord(
       ordinal: ordinal, game: find.text(0), options: find.text(1), seed: find.unsigned(2),
-      seedChosen: find.bool(3), laterKey: halves, replay: find.bool(5), started: find.integer(6))
+      seedChosen: find.bool(3), laterKey: MatchRecord.laterKey(stored: find.value(4).blob ?? []),
+      replay: find.bool(5), started: find.integer(6))
     find.reset()
     return match
   }

@@ -14,12 +14,14 @@ final class SharedServer {
   private(set) var store: PostgresStore?
   private(set) var server: GameServer?
 
-  init(url: String) throws {
+  /// A server on the database at `url` whose wall clock stands at `wall` (milliseconds since
+  /// 1970); throws when the database cannot be used.
+  init(url: String, wall: Int64 = 1_800_000_000_000) throws {
     let store = try PostgresStore(url: url)
     self.store = store
     server = GameServer(
       host: host, store: store, configuration: GameServer.Configuration(shared: true),
-      newSeed: { 5 })
+      newSeed: { 5 }, wallClock: { wall })
   }
 
   /// The process is killed: its connection to the database closes, nothing is shut down.
@@ -144,6 +146,23 @@ final class SharedServer {
     let opened = b.open(room, from: ann, at: 4)
     #expect(update(opened)?["version"] == 1)
     #expect(update(b.flip(1, from: ann, at: 5))?["version"] == 2)
+  }
+
+  @Test func aServerClosingIdleRoomsLeavesThoseAnotherRuns() throws {
+    let a = try SharedServer(url: url)
+    let ann = ClientID(1)
+    a.connect(ann)
+    let joined = a.send(#"{"cmd":"new","game":"memory","seed":3}"#, from: ann)
+    let room = try #require(joined.first { $0["type"] == "joined" }?["room"]?.stringValue)
+    // A server whose clock says the room is 40 days untouched may not close it while another
+    // runs it…
+    let later = try SharedServer(url: url, wall: 1_800_000_000_000 + 40 * 86_400_000)
+    #expect(later.server?.closeIdleRooms(at: 0) == 0)
+    // …and closes it once that one has let it go.
+    a.server?.disconnected(ann, at: 1)
+    #expect(later.server?.closeIdleRooms(at: 1) == 1)
+    let id = try #require(RoomID(rawValue: room))
+    #expect(try later.store?.room(id)?.status == .abandoned)
   }
 
   @Test func twoServersRacingForOneRoomNeverBothRunIt() throws {
