@@ -63,10 +63,11 @@ def test_set_refill_to_12_switch(server, page):
     # The next Deal takes it (the game is not yet played: no question).
     v = acted(page, page.get_by_role("button", name="Deal", exact=True).click)
     assert v["settings"]["refill"] is True and len(v["table"]) == 12
-    _, v = find_a_set(page)
-    # Refilled: 12 cards again (after a +3 the table closes up to 12 without new cards).
-    assert len(v["table"]) == 12
-    expect(page.locator(".card-grid button.card")).to_have_count(12)
+    before, v = find_a_set(page)
+    # Refilled: 12 cards again; after a +3 (this deal's seed is the server's: it may need one
+    # or two) the table closes up towards 12 without new cards.
+    assert len(v["table"]) == max(12, before - 3)
+    expect(page.locator(".card-grid button.card")).to_have_count(len(v["table"]))
     # Seed 5 with the switch on: its first set's places are dealt again.
     page.goto(f"{server}?game=set&seed={SET_SEED}")
     wait_view(page, "v.table.length === 12 && v.flips === 0 && v.settings.refill")
