@@ -286,8 +286,7 @@ func startAndDeal(_ test: TestServer, at now: Double = 0) -> Double {
     }
   }
 
-  @Test(.timeLimit(.minutes(10)))
-  func twoCallsTogetherAlwaysMakeOneWinnerAndOneTooLate() throws {
+  @Test func twoCallsTogetherAlwaysMakeOneWinnerAndOneTooLate() throws {
     let test = try TestServer()
     for (client, name) in [(ann, "Ann"), (bob, "Bob"), (cat, "Cat")] {
       test.hello(client)
@@ -297,7 +296,10 @@ func startAndDeal(_ test: TestServer, at now: Double = 0) -> Double {
       #"{"cmd":"host","game":"snap","seed":5,"deck":\#(snapDeck(match: true)),"options":{"starting":"Ann"}}"#
     var outcomes: [String: Int] = [:]
     var now = 0.0
-    for trial in 0..<10_000 {
+    // NB: the room is deterministic: each order of the two calls once is the whole question
+    // (the race between real sockets is e2e/test_tables.py's).
+    let trials = 4
+    for trial in 0..<trials {
       let room = test.newRoomCode(ann, host)
       test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: bob, at: now)
       test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: cat, at: now)
@@ -317,7 +319,7 @@ func startAndDeal(_ test: TestServer, at now: Double = 0) -> Double {
       #expect(receipts.first?["player"] == (first == ann ? "Ann" : "Cat"), "trial \(trial)")
       now += 10
     }
-    #expect(outcomes == ["correct+tooLate": 10_000], "zero doubles, zero misses")
+    #expect(outcomes == ["correct+tooLate": trials], "zero doubles, zero misses")
   }
 }
 

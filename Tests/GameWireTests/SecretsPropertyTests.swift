@@ -1,4 +1,5 @@
 import CardTableCore
+import CardTableTesting
 import GameWire
 import MemoryGame
 import SetGame
@@ -16,7 +17,7 @@ import Testing
 @Suite struct SecretsPropertyTests {
   // MARK: Memory and Concentration
 
-  @Test(arguments: 0..<50)
+  @Test(arguments: 0..<UInt64(Soak.count(20, soak: 50)))
   func noMemoryViewOrEventNamesACardNotYetTurnedUp(seed: UInt64) throws {
     var random = SplitMix64(seed: seed ^ 0x5EC2E7)
     let variant: MemoryGame.Variant = seed % 3 == 0 ? .concentration : .memory
@@ -76,7 +77,7 @@ import Testing
 
   // MARK: Set as a race
 
-  @Test(arguments: 0..<24)
+  @Test(arguments: 0..<UInt64(Soak.count(10, soak: 24)))
   func noSetViewOrEventNamesACardOfTheDeckOrAnotherPlayersSelection(seed: UInt64) throws {
     var random = SplitMix64(seed: seed ^ 0x5E7)
     let players = Array(SecretsPropertyTests.names.prefix(2 + random.nextInt(below: 3)))
@@ -154,7 +155,7 @@ import Testing
 
   // MARK: Snap!
 
-  @Test(arguments: 0..<20)
+  @Test(arguments: 0..<UInt64(Soak.count(8, soak: 20)))
   func noSnapViewOrEventNamesACardNotTurnedUpNorTheClosedPiles(seed: UInt64) throws {
     var random = SplitMix64(seed: seed ^ 0x5A9)
     let count = 2 + random.nextInt(below: 3)
