@@ -342,13 +342,13 @@ extension GameServer {
   /// was turned, and how it went.
   func receipt(_ room: Room, after version: Int, events: EventBatch) {
     guard let session = room.session, events.count > 0 else { return }
-    for event in events.json(for: .referee) {
-      let type = event["type"]?.stringValue ?? ""
-      if room.table != nil, let receipt = GameCatalog.receipt(for: event, of: room.game) {
-        sendReceipt(room, player: event["player"] ?? .null, receipt)
-      }
-      if type == "matched" { room.lastFinder = event["player"] }
-      if GameCatalog.changesWhatCallsAreAbout(type, in: room.game) {
+    for note in events.notes {
+      switch note {
+      case .call(let player, let receipt):
+        if room.table != nil { sendReceipt(room, player: player, receipt) }
+      case .found(let player):
+        room.lastFinder = player
+      case .changed:
         room.lastChange = session.clock
       }
     }
@@ -365,15 +365,15 @@ extension GameServer {
   func refused(_ room: Room, player: PlayerID, code: String) {
     guard room.table != nil,
       let receipt = GameCatalog.tooLateReceipt(
-        refusedWith: code, firstFinder: room.lastFinder?.stringValue, of: room.game)
+        refusedWith: code, firstFinder: room.lastFinder, of: room.game)
     else { return }
-    sendReceipt(room, player: .string(player.rawValue), receipt)
+    sendReceipt(room, player: player, receipt)
   }
 
-  private func sendReceipt(_ room: Room, player: JSON, _ receipt: CallReceipt) {
+  private func sendReceipt(_ room: Room, player: PlayerID, _ receipt: CallReceipt) {
     let clock = room.session?.clock ?? 0
     let message: JSON = [
-      "type": "receipt", "player": player, "result": .string(receipt.result),
+      "type": "receipt", "player": .string(player.rawValue), "result": .string(receipt.result),
       "after": room.lastChange.map { JSON(((clock - $0) * 1000).rounded() / 1000) } ?? .null,
       "reason": .string(receipt.reason),
     ]

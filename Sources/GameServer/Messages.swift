@@ -3,11 +3,15 @@ import GameWire
 
 // The server's messages (docs/PROTOCOL.md), each written straight from its members.
 
-/// `{"type":"welcome","protocol":2,"games":[...]}`.
+/// `{"type":"welcome","protocol":2,"games":[...],"catalog":[...]}`.
 struct Welcome: Encodable {
+  /// Every game's catalog entry, written once.
+  static let catalog: JSON = (try? WireEncoder().json(of: GameCatalog.entries)) ?? []
+
   let type = "welcome"
   let `protocol` = GameServer.protocolVersion
   let games = GameCatalog.names
+  let catalog = Welcome.catalog
   /// Several servers share the rooms (a PostgreSQL store): a page keeps a room's connection
   /// on the room's own address, `/ws?room=ID`, which the proxy routes to the room's server.
   var shared: Bool? = nil

@@ -31,7 +31,7 @@ final class Room {
   /// Whether the clients were last told that the table's game is over.
   var tableOver = false
   /// Who found the last set at a Set race (a too-late claim is told who was first).
-  var lastFinder: JSON?
+  var lastFinder: PlayerID?
   /// How long a seated player may be gone before the table makes them leave.
   var grace = Table.gracePeriod
 

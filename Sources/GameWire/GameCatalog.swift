@@ -11,8 +11,16 @@ public enum GameCatalog {
     MemoryGame.self, MatchingGame.self, SetGame.self, SnapGame.self,
   ]
 
+  /// Every game as the clients offer it, in menu order (``WireGame/catalog``).
+  public static let entries: [GameInfo] = games.flatMap { $0.catalog }
+
   /// Every wire name, e.g. `memory`, `concentration`.
   public static let names: [String] = games.flatMap { $0.wireNames }
+
+  /// The entry of the game named `name`, if there is one.
+  public static func info(_ name: String) -> GameInfo? {
+    entries.first { $0.name == name }
+  }
 
   /// Every game-specific command name, e.g. `hint`.
   public static let commandNames: Set<String> = Set(games.flatMap { $0.commandNames })
@@ -76,24 +84,12 @@ public enum GameCatalog {
     try rules(of: game).takesComputerPlayers
   }
 
-  /// What a table of `game` is told of `event` if it is a call or claim
-  /// (``WireGame/receipt(for:)``); nil for any other event or an unknown game.
-  public static func receipt(for event: JSON, of game: String) -> CallReceipt? {
-    (try? rules(of: game))?.receipt(for: event)
-  }
-
   /// The receipt of a claim at a table of `game` refused with `code` because another call was
   /// decided first (``WireGame/tooLateReceipt(refusedWith:firstFinder:)``).
   public static func tooLateReceipt(
-    refusedWith code: String, firstFinder: String?, of game: String
+    refusedWith code: String, firstFinder: PlayerID?, of game: String
   ) -> CallReceipt? {
     (try? rules(of: game))?.tooLateReceipt(refusedWith: code, firstFinder: firstFinder)
-  }
-
-  /// Whether an event of `type` changes what calls at a table of `game` are about
-  /// (``WireGame/changesWhatCallsAreAbout(_:)``).
-  public static func changesWhatCallsAreAbout(_ type: String, in game: String) -> Bool {
-    (try? rules(of: game))?.changesWhatCallsAreAbout(type) ?? false
   }
 
   /// `options` of `game` with its seated players and computer players put in

@@ -5,9 +5,14 @@ public struct EventBatch: Sendable {
   private let encodeFor: @Sendable (Viewer, any Encoder) throws -> Void
   /// How many events happened (before redaction).
   public let count: Int
+  /// What a table learns from the events (``WireGame/tableNotes(of:into:)``), in order.
+  public let notes: [TableNote]
 
   init<G: WireGame>(_ events: [G.Event], of game: G.Type) {
     count = events.count
+    var notes: [TableNote] = []
+    for event in events { G.tableNotes(of: event, into: &notes) }
+    self.notes = notes
     encodeFor = { viewer, encoder in
       var container = encoder.unkeyedContainer()
       for event in events {
@@ -18,6 +23,7 @@ public struct EventBatch: Sendable {
 
   private init() {
     count = 0
+    notes = []
     encodeFor = { _, encoder in _ = encoder.unkeyedContainer() }
   }
 

@@ -2,7 +2,6 @@ import CardTableCore
 import MatchingGame
 
 extension MatchingGame: WireGame {
-  public static let wireNames = ["matchismo"]
   public static let actionsTitle = "Matchismo"
   /// Matchismo is played alone.
   public static let seatRange = 1...1

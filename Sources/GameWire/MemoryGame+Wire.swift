@@ -2,7 +2,6 @@ import CardTableCore
 import MemoryGame
 
 extension MemoryGame: WireGame {
-  public static let wireNames = ["memory", "concentration"]
   public static let actionsTitle = "Memory and Concentration"
   // NB: in a game in turns an action names its player (`"player":"Ann"`, by default `You`);
   // a game alone ignores who acts.

@@ -4,16 +4,25 @@ import SetGame
 
 extension SetGame: WireGame {
   // NB: at a race the events name their player; a two-player Set on one screen is no table.
-  public static func receipt(for event: JSON) -> CallReceipt? {
-    guard event["player"] != nil else { return nil }
-    return switch event["type"]?.stringValue {
-    case "matched": CallReceipt("correct", "the first valid set the table received")
-    case "mismatched": CallReceipt("wrong", "those three cards are not a set")
-    default: nil
+  /// A race's claims: a set found first is correct, three cards that are not a set wrong; the
+  /// table's cards change with a deal, a set leaving, a refill and +3.
+  public static func tableNotes(of event: Event, into notes: inout [TableNote]) {
+    switch event {
+    case .found(let player, _, _, _, _):
+      notes.append(
+        .call(by: player, CallReceipt("correct", "the first valid set the table received")))
+      notes.append(.found(by: player))
+      notes.append(.changed)
+    case .missed(let player, _, _):
+      notes.append(.call(by: player, CallReceipt("wrong", "those three cards are not a set")))
+    case .dealt, .matched, .removed, .refilled, .dealtThree:
+      notes.append(.changed)
+    default:
+      break
     }
   }
 
-  public static func tooLateReceipt(refusedWith code: String, firstFinder: String?)
+  public static func tooLateReceipt(refusedWith code: String, firstFinder: PlayerID?)
     -> CallReceipt?
   {
     guard code == "card-matched" else { return nil }
@@ -23,11 +32,6 @@ extension SetGame: WireGame {
         ?? "that card was already taken in a set")
   }
 
-  public static func changesWhatCallsAreAbout(_ type: String) -> Bool {
-    ["dealt", "matched", "removed", "refilled", "dealtThree"].contains(type)
-  }
-
-  public static let wireNames = ["set"]
   public static let actionsTitle = "Set"
   // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
   // the move of whoever's turn it is (one shared screen).

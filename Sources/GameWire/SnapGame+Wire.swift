@@ -2,7 +2,6 @@ import CardTableCore
 import SnapGame
 
 extension SnapGame: WireGame {
-  public static let wireNames = ["snap"]
   public static let actionsTitle = "Snap!"
   /// `{"type":"turn","player":"Lucy"}`; `player` defaults to `You`.
   public static let actionsNamePlayer = true
@@ -30,17 +29,26 @@ extension SnapGame: WireGame {
   /// Three seconds to get ready: Snap! is played against the clock.
   public static let resumeCountdown = 3.0
 
-  public static func receipt(for event: JSON) -> CallReceipt? {
-    guard event["type"] == "snap" else { return nil }
-    return switch event["result"]?.stringValue {
-    case "correct":
-      CallReceipt("correct", "the first call after the card was turned, and a match was showing")
-    case "tooLate": CallReceipt("tooLate", "another call was decided first after that card")
-    default: CallReceipt("wrong", "no match was showing")
+  /// Every Snap! call is decided (correct, too late or wrong); a turned card is what calls are
+  /// about.
+  public static func tableNotes(of event: Event, into notes: inout [TableNote]) {
+    switch event {
+    case .snapCalled(let player, let result):
+      let receipt =
+        switch result {
+        case .correct:
+          CallReceipt(
+            "correct", "the first call after the card was turned, and a match was showing")
+        case .tooLate: CallReceipt("tooLate", "another call was decided first after that card")
+        case .wrong: CallReceipt("wrong", "no match was showing")
+        }
+      notes.append(.call(by: player, receipt))
+    case .turned:
+      notes.append(.changed)
+    default:
+      break
     }
   }
-
-  public static func changesWhatCallsAreAbout(_ type: String) -> Bool { type == "turned" }
 
   /// A round over is followed by the next; only the end of the game ends the match.
   public static func isFinished(_ state: State) -> Bool { state.phase == .gameOver }

@@ -11,7 +11,8 @@ where
   /// What one viewer sees, as the wire writes it: the engine's view with its texts.
   associatedtype WireView: WireViewType
 
-  /// The names this game answers to on the wire, e.g. `["memory", "concentration"]`.
+  /// The names this game answers to on the wire, e.g. `["memory", "concentration"]`: its
+  /// catalog's (by default).
   static var wireNames: [String] { get }
 
   /// Seconds a room of this game waits, when woken from the store, before its clock runs
@@ -39,19 +40,19 @@ where
   /// Whether computer players may fill the seats people leave empty (Snap! only).
   static var takesComputerPlayers: Bool { get }
 
-  /// At a table, what everyone is told of a call or claim among the game's events (as the
-  /// referee sees them): its result and why (docs/PROTOCOL.md `receipt`); nil for any other
-  /// event (by default all).
-  static func receipt(for event: JSON) -> CallReceipt?
+  /// The entries the clients offer of this game, one per wire name (``GameInfo``): title,
+  /// options, seats, how it plays at a table, help and sounds.
+  static var catalog: [GameInfo] { get }
+
+  /// What a table learns from `event`, as the referee sees it: a call or claim decided, a
+  /// claim found first, the cards calls are about changed (docs/PROTOCOL.md `receipt`).
+  /// Appended in order to `notes`; by default nothing.
+  static func tableNotes(of event: Event, into notes: inout [TableNote])
 
   /// The receipt of a claim the rules refused with `code` because another player's call was
   /// decided first (Set's `card-matched`), naming that player when known; nil for any other
   /// refusal (by default all).
-  static func tooLateReceipt(refusedWith code: String, firstFinder: String?) -> CallReceipt?
-
-  /// Whether an event of `type` changes the cards calls are about, so that a receipt's `after`
-  /// counts from it (Snap!: a turned card; Set: the table's cards). By default none.
-  static func changesWhatCallsAreAbout(_ type: String) -> Bool
+  static func tooLateReceipt(refusedWith code: String, firstFinder: PlayerID?) -> CallReceipt?
 
   /// The game's options JSON with the seated `players` (host first) and `computers` put in,
   /// so that a room deals a table of its seated players; each then acts as themself
@@ -105,6 +106,16 @@ public struct NoCache: ViewCache {
   public init() {}
 }
 
+/// What a table learns from one event of its game (``WireGame/tableNotes(of:into:)``).
+public enum TableNote: Sendable, Equatable {
+  /// `player`'s call or claim was decided: the receipt everyone is told.
+  case call(by: PlayerID, CallReceipt)
+  /// `player` found what later claims on the same cards come too late for (Set's first set).
+  case found(by: PlayerID)
+  /// The cards calls are about changed, so that a receipt's `after` counts from now.
+  case changed
+}
+
 /// What a table is told of a call or a claim: `correct`, `tooLate` or `wrong`, and why.
 public struct CallReceipt: Sendable, Equatable {
   public var result: String
@@ -117,12 +128,12 @@ public struct CallReceipt: Sendable, Equatable {
 }
 
 extension WireGame {
+  public static var wireNames: [String] { catalog.map(\.name) }
   public static var takesComputerPlayers: Bool { false }
-  public static func receipt(for event: JSON) -> CallReceipt? { nil }
-  public static func tooLateReceipt(refusedWith code: String, firstFinder: String?)
+  public static func tableNotes(of event: Event, into notes: inout [TableNote]) {}
+  public static func tooLateReceipt(refusedWith code: String, firstFinder: PlayerID?)
     -> CallReceipt?
   { nil }
-  public static func changesWhatCallsAreAbout(_ type: String) -> Bool { false }
 
   /// Checks a seating against ``seatRange`` and ``takesComputerPlayers``, and that
   /// `options` is an object (null reads as `{}`); returns the options.

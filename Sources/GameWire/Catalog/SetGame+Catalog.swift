@@ -1,0 +1,40 @@
+import SetGame
+
+extension SetGame {
+  /// Set, as the clients offer it.
+  public static let catalog = [
+    GameInfo(
+      name: "set", title: "Set", blurb: "Find three cards that are all same or all different.",
+      face: "squiggle:purple:striped:2", seats: seatRange, together: .race, call: "Set",
+      options: ChoiceScoring.options + [
+        GameInfo.Option(
+          "refill", label: "Refill to 12",
+          choices: [.init(false, "Off"), .init(true, "On")], default: false,
+          hint: "matched cards are replaced while the deck lasts", places: [.settings]),
+        GameInfo.Option(
+          "twoPlayer", label: "Two players",
+          choices: [.init(false, "Off"), .init(true, "On")], default: false, places: [.settings]),
+      ],
+      help: GameInfo.Help(
+        play: [
+          "Find a set: three cards where each of the four features — number, symbol, shading and colour — is either the same on all three cards or different on all three.",
+          "Tap three cards to claim them. A set leaves the table; fresh cards take its place while the deck lasts. +3 deals three more cards when you see no set. The game ends when the deck is empty and no set is left. Hint shows a set.",
+        ],
+        scoring: [
+          "With the settings in play: a set scores {matchBonus*4|points} (4 × the match bonus {matchBonus}); three cards that are not a set cost {mismatchPenalty|points}; every card you choose costs {costToChoose|points}.",
+          "+3 is free when no set is on the table; if one was there, it costs {mismatchPenalty*3|points} first (3 × the mismatch penalty {mismatchPenalty}).",
+        ],
+        together: [
+          "At a table with friends, Set is a race: everyone plays the same cards at once, each of you picks your own three, and a set scores for whoever claims it first. Each player keeps their own score.",
+          "+3 deals only when every player has asked for it. There are no hints in a race.",
+        ]),
+      tableHelp: [
+        "A race: everyone plays the same table at once. Each of you picks your own three cards; a set scores for whoever found it, a wrong three costs its chooser.",
+        "+3 deals three more cards once every player has asked for them. There are no hints in a race. Each player keeps their own score.",
+      ],
+      sounds: [
+        ("chosen", "turn"), ("selected", "turn"), ("matched", "match"), ("mismatched", "mismatch"),
+        ("gameOver", "win"),
+      ])
+  ]
+}
