@@ -117,22 +117,20 @@ extension GameServer {
       log("cardtable: could not list tables: \(error)")
       throw .storageUnavailable
     }
-    let list: [JSON] = tables.map { summary in
-      [
-        "room": .string(summary.room.rawValue), "game": .string(summary.game),
-        "code": .string(TableCode(rawValue: summary.table.code)?.description ?? summary.table.code),
-        "host": .string(summary.table.seats.first?.name ?? ""),
-        "seats": JSON(summary.table.seats.count),
-        "players": JSON((try? GameCatalog.seatRange(of: summary.game))?.upperBound ?? 1),
-      ]
+    let list = tables.map { summary in
+      TablesBody.Listing(
+        room: summary.room.rawValue, game: summary.game,
+        code: TableCode(rawValue: summary.table.code)?.description ?? summary.table.code,
+        host: summary.table.seats.first?.name ?? "", seats: summary.table.seats.count,
+        players: (try? GameCatalog.seatRange(of: summary.game))?.upperBound ?? 1)
     }
-    send(Answer(cmd: "tables", members: [("tables", list)], reply: reply), to: client)
+    send(Answer(cmd: "tables", body: TablesBody(tables: list), reply: reply), to: client)
   }
 
   // MARK: The lobby
 
   func lobbyCommand(
-    _ name: String, _ request: JSON, _ room: Room, from client: ClientID, at now: Double,
+    _ command: RoomCommand, _ request: JSON, _ room: Room, from client: ClientID, at now: Double,
     reply: JSON?
   ) throws(WireError) {
     guard var table = room.table else {
@@ -144,8 +142,8 @@ extension GameServer {
     guard table.phase == .lobby else {
       throw WireError(code: "already-started", message: "The table has already started.")
     }
-    switch name {
-    case "seat":
+    switch command {
+    case .seat:
       guard table.takesComputers else {
         throw WireError(code: "no-computers", message: "\(room.game) has no computer players.")
       }
@@ -157,7 +155,7 @@ extension GameServer {
         throw WireError(code: "table-full", message: "Every computer player is seated.")
       }
       table.seats.append(Table.Seat(player: nil, name: computer, computer: true))
-    case "unseat":
+    case .unseat:
       let seat = try request.requiredInt("seat", in: "unseat")
       guard table.seats.indices.contains(seat), seat > 0 else {
         throw .badRequest("unseat: \"seat\" must be a taken seat other than the host's.")

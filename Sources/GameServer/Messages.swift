@@ -73,21 +73,6 @@ struct Update: Encodable {
   }
 }
 
-/// `{"type":"answer","cmd":C,…members…,"reply":R}`.
-struct Answer: Encodable {
-  var cmd: String
-  var members: [(String, any Encodable)]
-  var reply: JSON?
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: MemberKey.self)
-    try container.encode("answer", forKey: MemberKey("type"))
-    try container.encode(cmd, forKey: MemberKey("cmd"))
-    for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
-    try container.encodeIfPresent(reply, forKey: MemberKey("reply"))
-  }
-}
-
 /// `{"type":"error","error":{"code":...,"message":...},"reply":R}`.
 struct ErrorMessage: Encodable {
   enum CodingKeys: String, CodingKey {

@@ -1,0 +1,45 @@
+import CardTableCore
+import GameStore
+import GameWire
+
+// Sending: updates to everyone in a room, each with their own view, and any message.
+
+extension GameServer {
+  // MARK: Sending
+
+  func broadcast(_ room: Room, events: EventBatch, reply: (ClientID, JSON?)?) {
+    guard room.session != nil else { return }
+    for client in room.clients {
+      send(
+        update(room, events: events, for: client, reply: reply?.0 == client ? reply?.1 : nil),
+        to: client)
+    }
+  }
+
+  /// The update `client` gets: its own view and its own events.
+  func update(_ room: Room, events: EventBatch, for client: ClientID, reply: JSON?)
+    -> Update
+  {
+    let viewer = room.viewer(of: connections[client]?.player?.key)
+    // NB: only called for a room whose game is dealt.
+    guard let session = room.session else { preconditionFailure("an update of a lobby") }
+    return Update(
+      game: session.game, seed: room.seedChosen || session.isFinished ? session.seed : nil,
+      version: session.version, events: events.shown(to: viewer),
+      view: session.view(for: viewer), reply: reply)
+  }
+
+  func send(_ message: some Encodable, to client: ClientID) {
+    writer.removeAll()
+    do {
+      try encoder.encode(message, into: &writer)
+    } catch {
+      // NB: no message of the protocol throws when encoded; say so rather than stay silent.
+      writer.removeAll()
+      writer.raw(
+        #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
+      )
+    }
+    writer.bytes.withUnsafeBytes { host.send($0, to: client) }
+  }
+}

@@ -1,0 +1,111 @@
+import CardTableCore
+import GameStore
+import GameWire
+
+/// A client's message, read once (docs/PROTOCOL.md "Client → server"): which command it is,
+/// and what of it is checked before anything is done.
+///
+/// A command's other members are read by its handler, after the checks that come first — the
+/// player's `hello`, the room the connection is in — so that a message wrong in several ways
+/// is refused for the same reason as ever.
+enum ServerCommand: Equatable {
+  case hello(token: PlayerToken?)
+  case new(JSON)
+  case open(RoomID)
+  case leave
+  case host(JSON)
+  case join(JSON)
+  case tables
+  case rooms
+  case scores(JSON)
+  case stats
+  case settings(JSON)
+  /// A command about the room the connection is in.
+  case room(RoomCommand, JSON)
+
+  /// Reads `request`'s `cmd`.
+  ///
+  /// - Throws: `bad-request` without a `cmd` (or `open` without a `room`), `no-such-room` for
+  ///   a room id that cannot be one, `unknown-command` for a name no command has.
+  init(_ request: JSON) throws(WireError) {
+    let name = try request.requiredString("cmd", in: "A message")
+    switch name {
+    case "hello":
+      self = .hello(token: request["token"]?.stringValue.flatMap(PlayerToken.init(rawValue:)))
+    case "new": self = .new(request)
+    case "open":
+      guard let text = request["room"]?.stringValue else {
+        throw .badRequest("open needs \"room\", the room's id from its link.")
+      }
+      guard let id = RoomID(rawValue: text) else { throw .noSuchRoom }
+      self = .open(id)
+    case "leave": self = .leave
+    case "host": self = .host(request)
+    case "join": self = .join(request)
+    case "tables": self = .tables
+    case "rooms": self = .rooms
+    case "scores": self = .scores(request)
+    case "stats": self = .stats
+    case "settings": self = .settings(request)
+    default:
+      guard let command = RoomCommand(name) else { throw .unknownCommand(name) }
+      self = .room(command, request)
+    }
+  }
+}
+
+/// A command about the connection's room.
+enum RoomCommand: Equatable {
+  /// A player's action: `{"cmd":"act","action":{...}}`.
+  case act
+  case state
+  case results
+  case viewAt
+  case abandon
+  case restart
+  /// The host seats a computer player at a table in its lobby.
+  case seat
+  /// The host frees a seat in the lobby.
+  case unseat
+  /// The host starts the table's game.
+  case start
+  /// A command of the room's game (``WireGame/commandNames``): `hint`, `history`, `deal`.
+  case game(String)
+
+  init?(_ name: String) {
+    switch name {
+    case "act": self = .act
+    case "state": self = .state
+    case "results": self = .results
+    case "view-at": self = .viewAt
+    case "abandon": self = .abandon
+    case "restart": self = .restart
+    case "seat": self = .seat
+    case "unseat": self = .unseat
+    case "start": self = .start
+    default:
+      guard GameCatalog.commandNames.contains(name) else { return nil }
+      self = .game(name)
+    }
+  }
+
+  /// The command's name, as its answer's `cmd` says it.
+  var name: String {
+    switch self {
+    case .act: "act"
+    case .state: "state"
+    case .results: "results"
+    case .viewAt: "view-at"
+    case .abandon: "abandon"
+    case .restart: "restart"
+    case .seat: "seat"
+    case .unseat: "unseat"
+    case .start: "start"
+    case .game(let name): name
+    }
+  }
+
+  /// Whether it only reads the room, so that watchers and closed rooms are answered too: the
+  /// log's `history`.
+  var onlyReads: Bool { self == .game("history") }
+}
