@@ -3,6 +3,7 @@
 #   scripts/pg-scratch.sh start DIR   initdb + start, listening only on a Unix socket in DIR;
 #                                     prints the database's address (postgresql:///cardtable?host=DIR)
 #   scripts/pg-scratch.sh stop DIR    stops it and removes DIR
+# PG_SCRATCH_FSYNC=off starts it without fsync (for tests: a cluster thrown away afterwards).
 # It runs as an unprivileged user (when started as root: Debian's `postgres`), touches nothing
 # outside DIR, and uses Debian's `postgresql` package (its binaries in /usr/lib/postgresql/*/bin).
 set -euo pipefail
@@ -34,7 +35,7 @@ case "$command" in
       || { cat "$dir/initdb.log" >&2; exit 1; }
     # NB: no TCP port at all: the socket in DIR cannot clash with another cluster.
     "${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -s \
-      -o "-c listen_addresses= -k $dir -c max_connections=200 -c fsync=${PG_SCRATCH_FSYNC:-on}" start \
+      -o "-c listen_addresses= -k $dir -c max_connections=200 -c fsync=${PG_SCRATCH_FSYNC:-on} -c full_page_writes=${PG_SCRATCH_FSYNC:-on}" start \
       || { cat "$dir/postgres.log" >&2; exit 1; }
     "${as[@]}" "$bindir/createdb" -h "$dir" -U cardtable cardtable
     echo "postgresql:///cardtable?host=$dir&user=cardtable"

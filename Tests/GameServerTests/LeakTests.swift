@@ -20,7 +20,7 @@ import Testing
 @Suite struct LeakTests {
   @Test(arguments: 0..<4) func memoryAndConcentrationInTurnsLeakNothing(batch: Int) throws {
     var played = 0
-    let games = Soak.count(50, soak: 450)
+    let games = Soak.count(20, soak: 450)
     for game in 0..<games {
       let seed = UInt64(batch * 1_000 + game)
       let kind = game % 5 == 4 ? "concentration" : "memory"
@@ -36,7 +36,7 @@ import Testing
 
   @Test(arguments: 0..<2) func setRacesLeakNothing(batch: Int) throws {
     var played = 0
-    let games = Soak.count(6, soak: 60)
+    let games = Soak.count(4, soak: 60)
     for game in 0..<games {
       let seed = UInt64(batch * 1_000 + game)
       let watch = try LeakWatch(
@@ -50,7 +50,7 @@ import Testing
 
   @Test(arguments: 0..<4) func snapTablesOverSeveralRoundsLeakNothing(batch: Int) throws {
     var (rounds, planned) = (0, 0)
-    let games = Soak.count(4, soak: 20)
+    let games = Soak.count(3, soak: 20)
     for game in 0..<games {
       planned += 1 + game % 3
       let seed = UInt64(batch * 1_000 + game)
