@@ -7,8 +7,8 @@ enum PlayerSettings {
   /// The longest name a player may take, in characters.
   static let longestName = 24
 
-  /// The games whose options the settings keep.
-  static let games = ["matchismo", "set", "snap", "memory"]
+  /// The games whose options the settings keep: those that have options (the catalog's).
+  static let games = GameCatalog.entries.filter { !$0.options.isEmpty }.map(\.name)
 
   /// `settings` with the members of `given` put in (a `null` member removes one), every member
   /// checked.
