@@ -33,7 +33,7 @@ extension SetGame {
         "+3 deals three more cards once every player has asked for them. There are no hints in a race. Each player keeps their own score.",
       ],
       sounds: [
-        ("chosen", "turn"), ("selected", "turn"), ("matched", "match"), ("mismatched", "mismatch"),
+        ("chosen", "turn"), ("matched", "match"), ("mismatched", "mismatch"),
         ("gameOver", "win"),
       ])
   ]
