@@ -37,7 +37,7 @@ export function flyCard(from, to, { face = null, delay = 0, duration = 320 } = {
 }
 
 /**
- * Shows a big short-lived word over an element (Snap! verdicts).
+ * Shows a big short-lived word over an element (a call's verdict).
  * @param {Element} over
  * @param {string} text
  * @param {'good'|'bad'|'late'} kind

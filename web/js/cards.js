@@ -11,7 +11,7 @@
  *     board in reading order, i.e. the protocol's 0-based board index + 1
  *     (board index 0 is `face-down card 1`; index 6 is `face-down card 7`).
  * State is not part of the name: chosen cards have aria-pressed="true", matched or otherwise
- * unplayable cards aria-disabled="true". Cards that are only shown (found matches, Snap! piles)
+ * unplayable cards aria-disabled="true". Cards that are only shown (found matches, open piles)
  * are role="img" with the same names.
  * @module cards
  */
@@ -204,7 +204,7 @@ export function showCard(button, face, index) {
 }
 
 /**
- * A small non-interactive card picture (found matches, history, Snap! piles).
+ * A small non-interactive card picture (found matches, history, open piles).
  * @param {string|null} face  null for a back
  * @param {string} [className]
  */

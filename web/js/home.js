@@ -1,16 +1,19 @@
 // @ts-check
 /**
- * The home screen below the game tiles: Play together (Join a table, the open public tables),
- * Your games (this player's unfinished rooms, to resume or abandon), a link to the scores, and
- * Your name.
+ * The home screen: a tile per game of the catalog (with its "How to play"), Play together
+ * (Join a table, the open public tables), Today's deal, Your games (this player's unfinished
+ * rooms, to resume or abandon), a link to the scores, and Your name.
  * @module home
  */
 import { el, setText } from './dom.js';
 import { announce } from './a11y.js';
-import { GAMES, describeOptions } from './catalog.js';
+import { cardFaceSVG } from './cards.js';
+import { describeOptions, games as catalogGames, optionsAt, titleOf } from './catalog.js';
+import { tileHelpButton } from './help.js';
 import * as player from './player.js';
 import { renderOpenTables } from './table.js';
 
+/** @typedef {import('./protocol.js').GameInfo} GameInfo */
 /** @typedef {import('./protocol.js').RoomSummary} RoomSummary */
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
@@ -51,12 +54,43 @@ function closedMessage(conn, room) {
   });
 }
 
+/** How a table plays, in the order the home screen names the games that have tables. */
+const TOGETHER = ['realTime', 'race', 'turns'];
+
 /**
- * Adds Your games, Scores and Your name to the home screen.
- * @param {{root: HTMLElement, conn: import('./connection.js').Connection}} ctx
- * @returns {() => void} loads Your games again (after a reconnect)
+ * `A, B, C or D`.
+ * @param {string[]} words
  */
-export function renderHome({ root, conn }) {
+function either(words) {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/**
+ * The address of a new game of `info`, with the default of its menu's option (the menu is
+ * skipped), and more parameters.
+ * @param {GameInfo} info
+ * @param {string} more  e.g. `&today`
+ */
+function newGameAddress(info, more) {
+  const menu = optionsAt(info, 'menu').map((option) => `&${encodeURIComponent(option.name)}=${encodeURIComponent(String(option.default))}`);
+  return `/?game=${encodeURIComponent(info.name)}${menu.join('')}${more}`;
+}
+
+/**
+ * Draws the home screen into `main`.
+ * @param {{main: HTMLElement, conn: import('./connection.js').Connection}} ctx
+ * @returns {() => void} loads Your games and the open tables again (after a reconnect)
+ */
+export function renderHome({ main, conn }) {
+  const offered = catalogGames();
+  const tiles = offered.map((info) => el('li', {},
+    el('a.game-tile', { href: `/?game=${encodeURIComponent(info.name)}`, dataset: { nav: '' } },
+      el('span.tile-card', { 'aria-hidden': 'true' }, cardFaceSVG(info.face)),
+      el('span.tile-text', {}, el('strong', { text: info.title }), el('span', { text: info.blurb }))),
+    tileHelpButton(info)));
+  const root = el('section.home', { 'aria-labelledby': 'page-title' }, el('ul.game-list', {}, ...tiles));
+  main.replaceChildren(root);
+  const atTables = TOGETHER.flatMap((together) => offered.filter((info) => info.together === together)).map((info) => info.title);
   const list = el('ul.room-list');
   const games = el('section.your-games', { hidden: true, 'aria-labelledby': 'your-games-title' },
     el('h2', { id: 'your-games-title', text: 'Your games' }), list);
@@ -65,7 +99,7 @@ export function renderHome({ root, conn }) {
   const together = el('section.play-together', { 'aria-labelledby': 'together-title' },
     el('h2', { id: 'together-title', text: 'Play together' }),
     el('p', {}, el('a.btn.primary.join-link', { href: '/?join', dataset: { nav: '' }, text: 'Join a table' }),
-      el('span.note.together-note', { text: ' Host a table with “Play with friends” on the screen of Snap!, Set, Memory or Concentration.' })),
+      el('span.note.together-note', { text: ` Host a table with “Play with friends” on the screen of ${either(atTables)}.` })),
     openTables);
 
   const input = /** @type {HTMLInputElement} */ (el('input.name-input', {
@@ -88,12 +122,11 @@ export function renderHome({ root, conn }) {
     setText(note, failed ? `Not saved: ${failed}` : 'Saved.');
     if (!failed) announce(`Name saved: ${name}`);
   });
-  const titles = { memory: 'Memory', concentration: 'Concentration', matchismo: 'Matchismo', set: 'Set', snap: 'Snap!' };
   const today = el('section.todays-deal', { 'aria-labelledby': 'today-title' },
     el('h2', { id: 'today-title', text: 'Today’s deal' }),
     el('p.note', { text: 'The same cards for everyone today (UTC), to compare scores with friends. Practice: it stays out of the high scores.' }),
-    el('p.today-links', {}, ...Object.entries(titles).map(([game, title]) =>
-      el('a.btn', { href: `/?game=${game}${game === 'memory' ? '&difficulty=easy' : ''}&today`, dataset: { nav: '' }, text: title, 'aria-label': `Today’s ${title}` }))));
+    el('p.today-links', {}, ...offered.map((info) =>
+      el('a.btn', { href: newGameAddress(info, '&today'), dataset: { nav: '' }, text: info.title, 'aria-label': `Today’s ${info.title}` }))));
   root.append(together, today, games, links, form);
   const loadTables = renderOpenTables({ root: openTables, conn });
   player.ready.then(() => {
@@ -103,8 +136,7 @@ export function renderHome({ root, conn }) {
 
   /** @param {RoomSummary} room */
   function item(room) {
-    const info = GAMES[room.game];
-    const gameTitle = info?.title ?? room.game;
+    const gameTitle = titleOf(room.game);
     const options = describeOptions(room.options);
     const abandon = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.abandon', {
       type: 'button', text: 'Abandon', 'aria-label': `Abandon ${gameTitle}${options ? ` (${options})` : ''}`,

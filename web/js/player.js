@@ -2,19 +2,16 @@
 /**
  * Who this browser is: the player token (kept in localStorage and presented with `hello` on
  * every connection) and the player's settings, which the server keeps (docs/PROTOCOL.md).
- * Settings that older pages kept in localStorage move to the server once.
+ * Settings that older pages kept in localStorage move to the server once (each game's module
+ * says which: `movedSettings`).
  * @module player
  */
 
 /** @typedef {import('./protocol.js').PlayerSettings} PlayerSettings */
 /** @typedef {import('./protocol.js').Hello} Hello */
+/** @typedef {(kept: PlayerSettings) => import('./protocol.js').SettingsMove|null} SettingsMover */
 
 const TOKEN_KEY = 'cardtable.token';
-/** What the matching games' Settings dialog kept before the server did: {matchBonus, mismatchPenalty, costToChoose}. */
-export const OLD_SETTINGS_KEY = 'cardtable.settings';
-/** Set's two-player toggle, before the server kept it. */
-export const OLD_TWO_PLAYER_KEY = 'cardtable.set.twoPlayer';
-const SCORING = ['matchBonus', 'mismatchPenalty', 'costToChoose'];
 
 /** @type {PlayerSettings} */
 let settings = {};
@@ -48,15 +45,16 @@ export function currentSettings() {
  * The first time, moves settings kept in localStorage by older pages to the server.
  * @param {Hello} message
  * @param {import('./connection.js').Connection} conn
+ * @param {SettingsMover[]} [movers]  what finds the settings older pages kept
  */
-export async function helloAnswered(message, conn) {
+export async function helloAnswered(message, conn, movers = []) {
   if (message.token) {
     try { localStorage.setItem(TOKEN_KEY, message.token); } catch { /* private mode: a new player each time */ }
   }
   settings = message.settings ?? {};
   if (!markReady) return;
   try {
-    await migrate(conn);
+    await migrate(conn, movers);
   } finally {
     markReady?.();
     markReady = null;
@@ -80,37 +78,21 @@ export async function saveSettings(changes, conn) {
 }
 
 /**
- * The one-time move: when the server keeps no settings for Matchismo or Set and localStorage
- * holds the old ones, they are saved on the server; then the old keys go.
+ * The one-time move: the settings older pages kept in localStorage (as `movers` find them,
+ * for games the server keeps no settings of) are saved on the server; then the old keys go.
  * @param {import('./connection.js').Connection} conn
+ * @param {SettingsMover[]} movers
  */
-async function migrate(conn) {
-  /** @type {Record<string, number>|null} */
-  let scoring = null;
-  /** @type {boolean|null} */
-  let twoPlayer = null;
-  try {
-    const saved = localStorage.getItem(OLD_SETTINGS_KEY);
-    if (saved !== null) {
-      const parsed = JSON.parse(saved);
-      scoring = {};
-      for (const key of SCORING) {
-        const n = Number(parsed?.[key]);
-        if (Number.isInteger(n) && n >= 0 && n <= 10) scoring[key] = n;
-      }
-    }
-    const two = localStorage.getItem(OLD_TWO_PLAYER_KEY);
-    if (two !== null) twoPlayer = two === 'true';
-  } catch {
-    scoring = null;
+async function migrate(conn, movers) {
+  /** @type {import('./protocol.js').SettingsMove[]} */
+  const moves = [];
+  for (const mover of movers) {
+    const move = mover(settings);
+    if (move) moves.push(move);
   }
-  if (scoring === null && twoPlayer === null) return;
+  if (!moves.length) return;
   /** @type {PlayerSettings} */
-  const changes = {};
-  if (!settings.matchismo && scoring && Object.keys(scoring).length) changes.matchismo = { ...scoring };
-  if (!settings.set && (scoring && Object.keys(scoring).length || twoPlayer !== null)) {
-    changes.set = { ...(scoring ?? {}), ...(twoPlayer !== null ? { twoPlayer } : {}) };
-  }
+  const changes = Object.assign({}, ...moves.map((move) => move.changes));
   if (Object.keys(changes).length) {
     const reply = await conn.request({ cmd: 'settings', settings: changes });
     // NB: kept for the next visit only when the answer was lost; settings the server refuses
@@ -120,7 +102,6 @@ async function migrate(conn) {
     else if (reply.type === 'error') console.info('CardTable: old settings refused by the server:', reply.error.message);
   }
   try {
-    localStorage.removeItem(OLD_SETTINGS_KEY);
-    localStorage.removeItem(OLD_TWO_PLAYER_KEY);
+    for (const key of new Set(moves.flatMap((move) => move.keys))) localStorage.removeItem(key);
   } catch { /* nothing to tidy */ }
 }

@@ -1,12 +1,15 @@
 // @ts-check
 /**
  * Types only (for `tsc --checkJs`, nothing here runs): the WebSocket protocol's messages
- * (docs/PROTOCOL.md), the games' player views and events (docs/ENGINE.md), and the contract
- * between the page (app.js) and a game's screen.
+ * (docs/PROTOCOL.md), the game catalog, and the contract between the page (app.js) and a
+ * game's screen. Each game's own view and events are in games/views.js.
  * @module protocol
  */
 
-/** @typedef {'memory'|'concentration'|'matchismo'|'set'|'snap'} GameName */
+/**
+ * A game's wire name, as the catalog lists it (`GameInfo.name`).
+ * @typedef {string} GameName
+ */
 /**
  * The `id` a request carries; the server copies it into its answer's `reply`.
  * @typedef {string|number} RequestId
@@ -24,9 +27,9 @@
  * @typedef {{cmd: 'act', action: {type: string} & Record<string, unknown>, version: number}} Act
  */
 /**
- * The player's own settings: `name`, and per game an options object as `new` takes it.
- * @typedef {{name?: string, matchismo?: Record<string, unknown>, set?: Record<string, unknown>,
- *   snap?: Record<string, unknown>, memory?: Record<string, unknown>}} PlayerSettings
+ * The player's own settings: `name`, and per game (by its name) an options object as `new`
+ * takes it.
+ * @typedef {{name?: string} & Record<string, unknown>} PlayerSettings
  */
 /**
  * A request as the page sends it (Connection.send adds the `id`).
@@ -50,7 +53,54 @@
 
 // ----- server → client -----
 
-/** @typedef {{type: 'welcome', protocol: number, games: string[], shared?: boolean}} Welcome */
+/**
+ * Sent first on every connection: the games the server runs, with its catalog of them.
+ * @typedef {{type: 'welcome', protocol: number, games: string[], catalog?: GameInfo[], shared?: boolean}} Welcome
+ */
+
+// ----- the catalog -----
+
+/**
+ * One value of an option that takes one of a list.
+ * @typedef {object} OptionChoice
+ * @property {string|number|boolean} value
+ * @property {string} label  the value as a button or menu shows it: `EASY`, `Quick`
+ * @property {string} [description]  what it means, in a phrase the help puts in its text
+ */
+
+/**
+ * An option a player may choose, and where it is asked: before a game of one's own is dealt
+ * (`menu`), on the form that hosts a table (`host`), among the game's settings (`settings`).
+ * @typedef {object} GameOption
+ * @property {string} name  the member of `options` it sets, e.g. `difficulty`
+ * @property {string} label  the form's label
+ * @property {OptionChoice[]} choices  empty for a number from `min` to `max`
+ * @property {number} [min]
+ * @property {number} [max]
+ * @property {string|number|boolean} default
+ * @property {string} [hint]  a short note beside the control
+ * @property {('menu'|'host'|'settings')[]} places
+ */
+
+/**
+ * What the page needs to know about one game to offer it (`welcome`'s `catalog`). Help
+ * paragraphs may name the value in force of an option (`{name}`, `{name*4|points}`:
+ * catalog.js `filled`).
+ * @typedef {object} GameInfo
+ * @property {GameName} name
+ * @property {string} title
+ * @property {string} blurb  one line on the home screen's tile
+ * @property {string} face  the card on the tile, as a card text
+ * @property {number} minSeats
+ * @property {number} maxSeats
+ * @property {'turns'|'race'|'realTime'|null} together  how a table plays it; null: no table
+ * @property {boolean} computers  whether a table's host may seat computer players
+ * @property {string|null} call  what a call or claim is named in a receipt
+ * @property {GameOption[]} options
+ * @property {{play: string[], scoring: string[], together: string[]}} help
+ * @property {string[]} tableHelp  how playing together works, in short
+ * @property {Record<string, string>} sounds  the sound effect of each event type
+ */
 
 /**
  * The answer to `hello`: the token this connection plays as, and the player's settings.
@@ -59,7 +109,8 @@
 
 /**
  * The connection is now in room `room`. `countdown`: seconds before the room's clock starts
- * again (Snap! woken from the store); meanwhile actions are refused `resuming`.
+ * again (a room of a game played against the clock, woken from the store); meanwhile actions
+ * are refused `resuming`.
  * @typedef {object} Joined
  * @property {'joined'} type
  * @property {string} room
@@ -189,12 +240,12 @@
  */
 
 /**
- * A Snap! call or a Set claim at a table, as the server decided it.
+ * A call or a claim at a table (the game's `call` names it), as the server decided it.
  * @typedef {object} Receipt
  * @property {'receipt'} type
  * @property {string} player
  * @property {'correct'|'tooLate'|'wrong'} result
- * @property {number|null} after  seconds after the card was turned (Snap!) or the table last changed (Set)
+ * @property {number|null} after  seconds after the card was turned or the table last changed
  * @property {string} [reason]
  */
 
@@ -205,163 +256,15 @@
 
 /** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage|TableMessage|SeatMessage|Receipt} ServerMessage */
 
-// ----- Memory and Concentration -----
+// ----- views and updates, as the page knows them -----
 
 /**
- * @typedef {object} MemorySpot
- * @property {string|null} card  null while face down
- * @property {boolean} faceUp
- * @property {boolean} removed
+ * A game's view as the page knows it: an object whose members only the game's own screen reads
+ * (games/views.js), but for `over` (the game has ended).
+ * @typedef {{over?: boolean} & Record<string, any>} GameView
  */
-
-/**
- * @typedef {object} BoardView  what Memory and Concentration share
- * @property {number} score
- * @property {string} status
- * @property {string|null} title  `Great!` / `Cleared!` at the end
- * @property {boolean} over
- * @property {number} columns
- * @property {number} rows
- * @property {number} pairsFound
- * @property {number} pairs
- * @property {number} flips
- * @property {boolean} waiting  a pair is being resolved (or, in Concentration, the second after a match)
- * @property {number} clock  seconds on the game's clock
- * @property {number} [began]  Concentration: the clock when its first card was turned (its timer starts there)
- */
-
-/**
- * A player at a Memory or Concentration table, taking turns.
- * @typedef {{player: string, pairs: number, left: boolean}} BoardPlayer
- */
-
-/** @typedef {BoardView & {board: MemorySpot[], players?: BoardPlayer[], turn?: string}} MemoryView */
-
-/**
- * @typedef {object} ConcentrationSpot
- * @property {string|null} card
- * @property {boolean} faceUp
- * @property {boolean} matched
- */
-
-/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[], players?: BoardPlayer[], turn?: string}} ConcentrationView */
-
-/**
- * @typedef {{type: 'flipped', card: number, face: string}
- *   | {type: 'matched'|'mismatched'|'removed'|'turnedDown', cards: number[]}
- *   | {type: 'finished', score: number, moves: number}} MemoryEvent
- */
-
-// ----- Matchismo and Set -----
-
-/**
- * @typedef {object} TableSlot
- * @property {string|null} card  null while neither chosen nor matched (Matchismo)
- * @property {boolean} chosen
- * @property {boolean} matched
- * @property {boolean} hinted
- */
-
-/**
- * @typedef {object} FoundMatch
- * @property {string[]} cards
- * @property {number} points
- * @property {{text: string}} reason
- */
-
-/** @typedef {{matchBonus: number, mismatchPenalty: number, costToChoose: number}} Scoring */
-
-/**
- * @typedef {object} MatchingView  Matchismo's and Set's view
- * @property {number} score
- * @property {string} status
- * @property {number} flips
- * @property {string[]} history  oldest first
- * @property {number} mode  cards per match: 2 or 3
- * @property {boolean} [modeLocked]  Matchismo only
- * @property {number} deckCount
- * @property {boolean} over
- * @property {TableSlot[]} table
- * @property {string[]} found
- * @property {FoundMatch[]} foundMatches
- * @property {number[]} hint
- * @property {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} settings
- * @property {{player: string, score: number, chosen?: number, askedForThree?: boolean, left?: boolean}[]} [players]
- *   two-player Set, and Set as a race at a table (each racer's score, and whether they agreed to +3)
- * @property {string} [current]  two-player Set: whose turn it is
- * @property {string} [viewer]  Set at a table: the racer looking
- */
-
-/**
- * @typedef {{type: 'chosen', card: number, face: string} | {type: 'unchosen', card: number}
- *   | {type: 'matched', cards: number[], points: number, reason: {text: string}}
- *   | {type: 'mismatched', cards: number[], penalty: number}
- *   | {type: 'removed'|'hinted', cards: number[]}
- *   | {type: 'refilled', cards: number[], faces: string[]}
- *   | {type: 'dealtThree', cards: number[], faces: string[], charge: number}
- *   | {type: 'modeSet', mode: number} | {type: 'turnPassed', to: string}
- *   | {type: 'dealt', seed: number|null, abandoned: object|null} | {type: 'gameOver', result: object}} MatchingEvent
- */
-
-// ----- Snap! -----
-
-/** @typedef {'bottom'|'left'|'top'|'right'} Position */
-
-/**
- * @typedef {object} SnapPlayer
- * @property {string} name
- * @property {Position} seat
- * @property {Position} position  the seat as this viewer sees it
- * @property {number} closedCount
- * @property {number} openCount
- * @property {string|null} openTop
- * @property {number} gamesWon
- * @property {string} won  `"<n> Won"`
- * @property {boolean} computer
- * @property {boolean} host
- * @property {boolean} left
- */
-
-/**
- * @typedef {object} SnapView
- * @property {'dealing'|'playing'|'roundOver'|'gameOver'} phase
- * @property {string} status
- * @property {string|null} active
- * @property {boolean} over
- * @property {number} round
- * @property {string} starting
- * @property {boolean} turned
- * @property {string|null} winner
- * @property {string} host
- * @property {string} viewer
- * @property {{caller: string, result: string, moved: boolean}|null} pause
- * @property {boolean} canTurn
- * @property {boolean} canSnap
- * @property {boolean} canStartNextRound
- * @property {SnapPlayer[]} players
- */
-
-/**
- * @typedef {{type: 'dealt', round: number, starting: string}
- *   | {type: 'activated', player: string}
- *   | {type: 'recycled', player: string, count: number}
- *   | {type: 'turned', player: string, card: string}
- *   | {type: 'snap', player: string, result: 'correct'|'tooLate'|'wrong', matching?: string[]}
- *   | {type: 'pileWon', player: string, from: string, count: number}
- *   | {type: 'paid', player: string, to: string, card: string|null}
- *   | {type: 'roundWon', player: string, gamesWon: number}
- *   | {type: 'left', player: string, given: {to: string, card: string|null}[]}
- *   | {type: 'gameOver', reason: string}} SnapEvent
- */
-
-// ----- updates by game -----
-
-/** @typedef {Update<MemoryView, MemoryEvent>} MemoryUpdate */
-/** @typedef {Update<ConcentrationView, MemoryEvent>} ConcentrationUpdate */
-/** @typedef {Update<MatchingView, MatchingEvent>} MatchingUpdate */
-/** @typedef {Update<SnapView, SnapEvent>} SnapUpdate */
-/** @typedef {MemoryUpdate|ConcentrationUpdate|MatchingUpdate|SnapUpdate} AnyUpdate */
-/** @typedef {MemoryView|ConcentrationView|MatchingView|SnapView} GameView */
+/** @typedef {{type: string} & Record<string, any>} GameEvent */
+/** @typedef {Update<GameView, GameEvent>} AnyUpdate */
 
 // ----- the page and a game's screen -----
 
@@ -370,7 +273,7 @@
  * @typedef {object} Session
  * @property {string|null} room
  * @property {'player'|'watcher'|null} role
- * @property {boolean} readOnly  a watcher, a closed room, or a Snap! countdown running: no control acts
+ * @property {boolean} readOnly  a watcher, a closed room, or a countdown running: no control acts
  * @property {TableMessage|null} table  the room's table (null for a game of one's own)
  * @property {string|null} me  the name of this page's seat at the table
  * @property {(name: string) => number|null} away  seconds before a dropped player leaves, null when connected
@@ -397,7 +300,7 @@
  * watcher, a countdown ending), `showPast` draws an earlier view read-only (stepping through)
  * and `showPast(null)` the live game again, `destroy` lets go of listeners and timers.
  * NB: methods, not function properties: the page passes a screen the updates of its own game
- * only, so a `GameScreen<MemoryUpdate>` may stand for a `GameScreen<AnyUpdate>`.
+ * only, so a game's `GameScreen<ItsUpdate>` may stand for a `GameScreen<AnyUpdate>`.
  * @template U  the game's update message
  * @typedef {{
  *   update(message: U): void,
@@ -408,6 +311,22 @@
  *   tableChanged?(): void,
  *   destroy(): void,
  * }} GameScreen
+ */
+
+/**
+ * What a game's module (games/*.js, listed in games/index.js) exports: `mount`, and what the
+ * page asks of the game beyond the catalog.
+ * @typedef {object} GameModule
+ * @property {(ctx: GameContext) => GameScreen<AnyUpdate>} mount
+ * @property {string} [menuLabel]  the name of the menu of the game's `menu` option
+ * @property {(kept: PlayerSettings) => SettingsMove|null} [movedSettings]  settings an older
+ *   page kept in localStorage, to move to the server once
+ */
+
+/**
+ * Settings to save on the server (`changes`, maybe none), and the localStorage keys that held
+ * them, to forget once saved.
+ * @typedef {{changes: PlayerSettings, keys: string[]}} SettingsMove
  */
 
 export {};

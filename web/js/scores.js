@@ -8,7 +8,7 @@
  */
 import { el, setText } from './dom.js';
 import { announce } from './a11y.js';
-import { GAMES, describeOptions } from './catalog.js';
+import { describeOptions, games, titleOf } from './catalog.js';
 
 /** @typedef {import('./protocol.js').ScoreEntry} ScoreEntry */
 /** @typedef {import('./protocol.js').StatsEntry} StatsEntry */
@@ -25,7 +25,7 @@ const MARKS = { lowest: 'lowest score', highest: 'highest score', shortest: 'sho
  * @param {ScoreEntry} entry
  */
 export function scoreText(entry) {
-  const type = GAMES[entry.game]?.title ?? entry.game;
+  const type = titleOf(entry.game);
   const score = entry.score === null || entry.score === undefined ? '–' : String(entry.score);
   return `${type}: ${score}, (${new Date(entry.end).toLocaleString()}, ${Math.round(entry.duration)}s)`;
 }
@@ -36,15 +36,15 @@ export function scoreText(entry) {
  * @returns {() => void} loads the scores and statistics again (after a reconnect)
  */
 export function renderScores({ root, conn }) {
-  /** @type {GameName} */
-  let game = 'memory';
+  /** @type {GameName} the catalog's first game, to begin with */
+  let game = games()[0]?.name ?? '';
   /** @type {ScoreSort} */
   let sort = 'date';
   let asked = 0;
 
   const select = /** @type {HTMLSelectElement} */ (el('select.btn', { id: 'score-game' },
-    ...Object.entries(GAMES).map(([name, info]) => el('option', { value: name, text: info.title }))));
-  select.addEventListener('change', () => { game = /** @type {GameName} */ (select.value); loadScores(); });
+    ...games().map((info) => el('option', { value: info.name, text: info.title }))));
+  select.addEventListener('change', () => { game = select.value; loadScores(); });
   const sortButtons = SORTS.map(([value, label]) => {
     const button = el('button.btn.sort', { type: 'button', text: label, 'aria-pressed': String(value === sort), dataset: { sort: value } });
     button.addEventListener('click', () => { sort = value; loadScores(); });
@@ -95,7 +95,7 @@ export function renderScores({ root, conn }) {
     empty.hidden = scores.length > 0;
     list.hidden = scores.length === 0;
     const sortName = SORTS.find(([value]) => value === sort)?.[1].toLowerCase() ?? sort;
-    setText(summary, scores.length ? `${GAMES[game].title}: ${scores.length} ${scores.length === 1 ? 'game' : 'games'}, by ${sortName}.` : '');
+    setText(summary, scores.length ? `${titleOf(game)}: ${scores.length} ${scores.length === 1 ? 'game' : 'games'}, by ${sortName}.` : '');
     list.dataset.game = game;
     list.dataset.sort = sort;
     list.setAttribute('aria-busy', 'false');
@@ -107,7 +107,7 @@ export function renderScores({ root, conn }) {
     if (!statsBody.isConnected || reply?.type !== 'answer') return;
     const stats = reply.stats ?? [];
     statsBody.replaceChildren(...stats.map((row) => el('tr', {},
-      el('th', { scope: 'row', text: GAMES[row.game]?.title ?? row.game }),
+      el('th', { scope: 'row', text: titleOf(row.game) }),
       el('td', { text: describeOptions(row.options) || '—' }),
       el('td', { text: String(row.played) }),
       el('td', { text: String(row.won) }),

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * Sound: short effects made with the Web Audio API (oscillators and gain envelopes, no audio
- * files) for what the updates' events tell — a card turned, a match, a mismatch, a Snap! call
- * and the game's end — and the Sound switch in the top bar.
+ * files) for what the updates' events tell — a card turned, a match, a mismatch, a call and the
+ * game's end, as each game's catalog names the effect of its events — and the Sound switch in
+ * the top bar.
  *
  * The switch is remembered in localStorage (`cardtable.sound`: `on`/`off`). Without a choice
  * sound is off when the system asks for reduced motion, on otherwise. Browsers let a page
@@ -16,6 +17,7 @@
  */
 import { reducedMotion } from './a11y.js';
 import { el, svg } from './dom.js';
+import { gameInfo } from './catalog.js';
 
 /** @typedef {'turn'|'match'|'mismatch'|'snap'|'win'} Effect */
 
@@ -41,12 +43,12 @@ const EFFECTS = {
     { wave: 'sawtooth', from: 240, to: 150, at: 0, length: 0.22, gain: 0.08 },
     { wave: 'sine', from: 180, to: 120, at: 0, length: 0.25, gain: 0.14 },
   ],
-  // A sharp chirp up: a Snap! call.
+  // A sharp chirp up: a call (`snap`: the effect's name, as the catalog names it).
   snap: [
     { wave: 'square', from: 700, to: 1600, at: 0, length: 0.09, gain: 0.09 },
     { wave: 'triangle', from: 1600, to: 1200, at: 0.07, length: 0.08, gain: 0.12 },
   ],
-  // A rising arpeggio: the game is won (or the round, in Snap!).
+  // A rising arpeggio: the game is won (or a round).
   win: [523, 659, 784, 1047].map((f, i) => ({ wave: /** @type {OscillatorType} */ ('triangle'), from: f, to: f, at: i * 0.1, length: i === 3 ? 0.4 : 0.14, gain: 0.18 })),
 };
 
@@ -136,33 +138,25 @@ export function play(effect) {
 }
 
 /**
- * The effect an update's events call for, if any.
- * @param {import('./protocol.js').AnyUpdate} message
+ * The effect an update's events call for, if any: each event type's as the game's catalog says
+ * (its `sounds`), the first of PRIORITY when several.
+ * @param {{game: string, events?: {type: string}[]}} message  an update
  * @returns {Effect|null}
  */
 export function effectOf(message) {
-  /** @type {Set<Effect>} */
+  const sounds = gameInfo(message.game)?.sounds ?? {};
+  /** @type {Set<string>} */
   const found = new Set();
-  for (const event of /** @type {{type: string}[]} */ (message.events ?? [])) {
-    switch (event.type) {
-      case 'flipped': case 'chosen': case 'turned': found.add('turn'); break;
-      case 'matched': found.add('match'); break;
-      case 'mismatched': found.add('mismatch'); break;
-      case 'snap': found.add('snap'); break;
-      // The game's end: Memory's and Concentration's last pair, Matchismo's and Set's last
-      // match, a Snap! round won.
-      case 'finished': case 'roundWon': found.add('win'); break;
-      // NB: Snap!'s `gameOver` is the host leaving, not a win.
-      case 'gameOver': if (message.game !== 'snap') found.add('win'); break;
-      default: break;
-    }
+  for (const event of message.events ?? []) {
+    const effect = Object.hasOwn(sounds, event.type) ? sounds[event.type] : undefined;
+    if (effect) found.add(effect);
   }
   return PRIORITY.find((effect) => found.has(effect)) ?? null;
 }
 
 /**
  * Plays what an update calls for.
- * @param {import('./protocol.js').AnyUpdate} message
+ * @param {{game: string, events?: {type: string}[]}} message  an update
  */
 export function soundFor(message) {
   const effect = effectOf(message);

@@ -3,7 +3,9 @@
  * Playing together at a table (docs/PROTOCOL.md, "Tables: playing together"): the host form,
  * the join form, the open tables on the home screen, and, in a table's room, the lobby (code,
  * link, seats, Start) and the bar above the game (who sits where, who is away and for how
- * long, the receipts of Snap! calls and Set claims, Leave).
+ * long, the receipts of calls and claims, Leave). What differs between games comes from the
+ * catalog: the title, whether computer players may sit, the call's name, the short help, and
+ * the options of the host form.
  *
  * The page decides nothing here: it shows the `table`, `seat` and `receipt` messages as they
  * come and sends `host`, `join`, `seat`, `unseat`, `start` and `leave`; the server refuses
@@ -13,55 +15,27 @@
 import { el, setText, showDialog } from './dom.js';
 import { announce } from './a11y.js';
 import * as player from './player.js';
-import { GAMES } from './catalog.js';
+import { choiceNamed, optionsAt, titleOf } from './catalog.js';
 
 /** @typedef {import('./protocol.js').TableMessage} TableMessage */
 /** @typedef {import('./protocol.js').TableSeat} TableSeat */
 /** @typedef {import('./protocol.js').SeatMessage} SeatMessage */
 /** @typedef {import('./protocol.js').Receipt} Receipt */
-/** @typedef {import('./protocol.js').GameName} GameName */
+/** @typedef {import('./protocol.js').GameInfo} GameInfo */
 /** @typedef {import('./connection.js').Connection} Connection */
-
-/** The games that can be played at a table (Matchismo is for one player only). */
-export const TABLE_GAMES = /** @type {GameName[]} */ (['snap', 'set', 'memory', 'concentration']);
-
-/** Snap!'s computer players' speeds (SnapGame's `computerSpeed` option), slowest first. */
-const SPEEDS = [['relaxed', 'Relaxed'], ['original', 'Original'], ['quick', 'Quick'], ['sharp', 'Sharp']];
 
 /** @type {Record<string, string>} */
 const RESULTS = { correct: 'correct', tooLate: 'too late', wrong: 'wrong' };
 
 /**
- * How playing together works, in short, per game.
- * @type {Record<string, string[]>}
- */
-export const TABLE_HELP = {
-  snap: [
-    'Two to four players. Each of you sees the table from the Bottom seat; the others sit Left, Top and Right in the order they joined.',
-    'Turn your card when it is your turn. Anyone may call Snap! at any time: the first call after a card is turned is decided, later ones are too late. Every call shows who called, how many milliseconds after the card, and the verdict.',
-    'The host may fill empty seats with computer players and starts every round. A player whose connection drops keeps the seat for a short while; a player who leaves gives their cards to the others. When the host leaves, the game is over.',
-  ],
-  set: [
-    'A race: everyone plays the same table at once. Each of you picks your own three cards; a set scores for whoever found it, a wrong three costs its chooser.',
-    '+3 deals three more cards once every player has asked for them. There are no hints in a race. Each player keeps their own score.',
-  ],
-  memory: [
-    'Players take turns. On your turn flip two cards: a pair is yours and you go again; otherwise the turn passes on. Each player counts their own pairs.',
-  ],
-  concentration: [
-    'Players take turns. On your turn flip two cards of the same rank: a pair is yours and you go again; otherwise the turn passes on. Each player counts their own pairs.',
-  ],
-};
-
-/**
- * The short rules of playing `game` together, as a disclosure.
- * @param {GameName} game
+ * The short rules of playing a game together, as a disclosure.
+ * @param {GameInfo} info
  * @returns {HTMLElement}
  */
-export function helpNode(game) {
+export function helpNode(info) {
   return el('details.table-help', {},
     el('summary', { text: 'How playing together works' }),
-    ...(TABLE_HELP[game] ?? []).map((text) => el('p', { text })));
+    ...info.tableHelp.map((text) => el('p', { text })));
 }
 
 /** @param {string} code */
@@ -95,39 +69,34 @@ async function keepName(input, conn) {
 }
 
 /**
- * The host form: the name, Snap!'s computer speed or Memory's size, listing publicly, Host.
- * @param {{root: HTMLElement, conn: Connection, game: GameName, params: URLSearchParams,
+ * The host form: the name, the game's options placed on it (a choice each, e.g. the computer
+ * players' speed or the table size), listing publicly, Host.
+ * @param {{root: HTMLElement, conn: Connection, info: GameInfo, params: URLSearchParams,
  *   host: (message: import('./protocol.js').HostTable) => Promise<string|null>}} ctx
- *   `host` sends the `host` and resolves with null once in the table, else the refusal's text
+ *   `params` may name an option's value (`difficulty=hard`) and a `seed`; `host` sends the
+ *   `host` and resolves with null once in the table, else the refusal's text
  */
-export function renderHostForm({ root, conn, game, params, host }) {
-  const info = GAMES[game];
+export function renderHostForm({ root, conn, info, params, host }) {
   const { row, input } = nameRow('host-name');
   const isPublic = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'table-public' }));
   const note = el('p.note.form-note', { role: 'status' });
   const submit = /** @type {HTMLButtonElement} */ (el('button.btn.primary', { type: 'submit', text: 'Host table' }));
-  /** @type {HTMLSelectElement|null} */
-  let choice = null;
-  const extra = [];
-  if (game === 'snap') {
-    choice = /** @type {HTMLSelectElement} */ (el('select.btn', { id: 'computer-speed' },
-      ...SPEEDS.map(([value, label]) => el('option', { value, text: label, selected: value === 'original' }))));
-    extra.push(el('div.form-row', {}, el('label', { for: 'computer-speed', text: 'Computer players’ speed' }), choice,
-      el('span.note.form-hint', { text: 'for the computer players you add' })));
-  }
-  if (game === 'memory') {
-    const level = params.get('difficulty') ?? 'easy';
-    choice = /** @type {HTMLSelectElement} */ (el('select.btn', { id: 'memory-size' },
-      ...['easy', 'medium', 'hard'].map((value) => el('option', { value, text: value.toUpperCase(), selected: value === level }))));
-    extra.push(el('div.form-row', {}, el('label', { for: 'memory-size', text: 'Table size' }), choice));
-  }
+  const choices = optionsAt(info, 'host').filter((option) => option.choices.length).map((option) => {
+    const id = `host-option-${option.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    const chosen = choiceNamed(option, params.get(option.name))?.value ?? option.default;
+    const select = /** @type {HTMLSelectElement} */ (el('select.btn', { id },
+      ...option.choices.map((choice) => el('option', { value: String(choice.value), text: choice.label, selected: choice.value === chosen }))));
+    const field = el('div.form-row', {}, el('label', { for: id, text: option.label }), select,
+      option.hint ? el('span.note.form-hint', { text: option.hint }) : null);
+    return { option, select, field };
+  });
   const form = el('form.table-form.host-form', { 'aria-labelledby': 'host-title' },
     el('h2', { id: 'host-title', text: `Play ${info.title} with friends` }),
-    row, ...extra,
+    row, ...choices.map(({ field }) => field),
     el('div.form-row', {}, el('label.toggle', { for: 'table-public' }, isPublic, el('span', { text: 'List this table publicly' }))),
     el('p.note.form-hint', { text: 'A public table shows on everyone’s home screen until it starts; a private one only takes those you give the code or the link.' }),
     el('div.form-row', {}, submit),
-    note, helpNode(game));
+    note, helpNode(info));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     submit.disabled = true;
@@ -140,10 +109,12 @@ export function renderHostForm({ root, conn, game, params, host }) {
     }
     /** @type {Record<string, unknown>} */
     const options = {};
-    if (game === 'snap' && choice) options.computerSpeed = choice.value;
-    if (game === 'memory' && choice) options.difficulty = choice.value;
+    for (const { option, select } of choices) {
+      const choice = option.choices[select.selectedIndex];
+      if (choice) options[option.name] = choice.value;
+    }
     /** @type {import('./protocol.js').HostTable} */
-    const message = { cmd: 'host', game, options, public: isPublic.checked };
+    const message = { cmd: 'host', game: info.name, options, public: isPublic.checked };
     const seed = params.get('seed');
     if (seed) message.seed = seed;
     setText(note, 'Setting the table…');
@@ -230,7 +201,7 @@ export function renderOpenTables({ root, conn }) {
     if (!root.isConnected || reply?.type !== 'answer') return;
     const tables = reply.tables ?? [];
     list.replaceChildren(...tables.map((t) => {
-      const title = GAMES[t.game]?.title ?? t.game;
+      const title = titleOf(t.game);
       return el('li.room-item.table-item', { dataset: { room: t.room } },
         el('span.room-game', {}, el('strong', { text: title }), el('span.room-options', { text: `hosted by ${t.host}` })),
         el('span.room-moves', { text: `${t.seats} of ${t.players} seats taken` }),
@@ -247,11 +218,12 @@ export function renderOpenTables({ root, conn }) {
 
 /**
  * A table's room: the lobby until the host starts, then the bar above the game.
- * @param {{conn: Connection, game: GameName, toolbar: HTMLElement, gameOver: () => boolean,
+ * @param {{conn: Connection, info: GameInfo, toolbar: HTMLElement, gameOver: () => boolean,
  *   changed: () => void, navigate: (url: string) => void}} ctx
- *   `changed` is called when the seats or a countdown changed (the game's screen draws them too)
+ *   `info` is the game's; `changed` is called when the seats or a countdown changed (the
+ *   game's screen draws them too)
  */
-export function createTable({ conn, game, toolbar, gameOver, changed, navigate }) {
+export function createTable({ conn, info: game, toolbar, gameOver, changed, navigate }) {
   /** @type {TableMessage|null} */
   let info = null;
   /** @type {Map<string, number>} player name → when they leave (performance.now() ms) */
@@ -273,7 +245,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
   const publicNote = el('p.note.form-hint');
   const hostControls = el('div.form-row.host-controls', {}, addComputer, start);
   const lobby = el('section.table-lobby', { 'aria-labelledby': 'lobby-title' },
-    el('h2', { id: 'lobby-title', text: `${GAMES[game].title} table` }),
+    el('h2', { id: 'lobby-title', text: `${game.title} table` }),
     el('p.code-label', { text: 'The table’s code, to read aloud:' }), code,
     el('p.link-row', {}, link, copy, copyNote),
     waiting,
@@ -287,7 +259,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
 
   const leaveButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.leave-table', { type: 'button', hidden: true, onclick: () => { confirmLeave().then((ok) => { if (ok) leave(); }); } }));
   const helpButton = el('button.btn.ghost.table-help-button', { type: 'button', text: 'Help', hidden: true, onclick: () => {
-    showDialog({ title: 'Playing together', body: el('div.help-body', {}, ...(TABLE_HELP[game] ?? []).map((text) => el('p', { text }))) });
+    showDialog({ title: 'Playing together', body: el('div.help-body', {}, ...game.tableHelp.map((text) => el('p', { text }))) });
   } });
   toolbar.prepend(helpButton, leaveButton);
 
@@ -363,7 +335,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     hostControls.hidden = !host;
     const taken = info.seats.length;
     start.disabled = taken < info.minSeats || taken > info.maxSeats;
-    addComputer.hidden = game !== 'snap';
+    addComputer.hidden = !game.computers;
     addComputer.disabled = taken >= info.maxSeats;
     setText(publicNote, info.public ? 'This table is listed publicly until it starts.' : 'This table is private: only those with the code or the link can join.');
     seatsBar.replaceChildren(...info.seats.map((seat) => el(`li.table-seat${seat.you ? '.you' : ''}${seat.left ? '.gone' : ''}${awayFor(seat.name) !== null ? '.away' : ''}`,
@@ -443,7 +415,7 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
     /** @param {Receipt} message */
     receipt(message) {
       const who = message.player === mine()?.name ? 'You' : message.player;
-      const call = game === 'set' ? 'Set' : 'Snap!';
+      const call = game.call ?? 'Call';
       const verdict = RESULTS[message.result] ?? message.result;
       // NB: `after` is null before the first card of a round is turned.
       const after = typeof message.after === 'number' ? ` after ${Math.round(message.after * 1000)} ms` : '';
@@ -463,23 +435,3 @@ export function createTable({ conn, game, toolbar, gameOver, changed, navigate }
 }
 
 /** @typedef {ReturnType<typeof createTable>} TableView */
-
-/**
- * Memory's and Concentration's players in turns: each player's pairs, whose turn it is.
- * @param {HTMLElement} container  emptied when the game is not played in turns
- * @param {{players?: import('./protocol.js').BoardPlayer[], turn?: string, over: boolean}} view
- * @param {string|null} me  this page's player at the table
- */
-export function renderTurns(container, view, me) {
-  if (!view.players || !view.players.length) {
-    container.hidden = true;
-    return;
-  }
-  container.hidden = false;
-  const turn = view.over || !view.turn ? '' : view.turn === me ? 'Your turn' : `${view.turn}'s turn`;
-  container.replaceChildren(
-    ...view.players.map((p) => el(`span.player-chip${p.player === view.turn && !view.over ? '.current' : ''}${p.left ? '.gone' : ''}`,
-      { 'aria-current': p.player === view.turn && !view.over ? 'true' : false },
-      `${p.player === me ? 'You' : p.player}: ${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}${p.left ? ' (left)' : ''}`)),
-    turn ? el('strong.turn', { text: turn }) : '');
-}

@@ -8,12 +8,12 @@ import { el, setText, showDialog, restartButton, confirmDiscard } from '../dom.j
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
-import { renderTurns } from '../table.js';
+import { renderTurns } from './turns.js';
 import { flash } from '../anim.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 
-/** @typedef {import('../protocol.js').ConcentrationView} ConcentrationView */
-/** @typedef {import('../protocol.js').ConcentrationUpdate} ConcentrationUpdate */
+/** @typedef {import('./views.js').ConcentrationView} ConcentrationView */
+/** @typedef {import('./views.js').ConcentrationUpdate} ConcentrationUpdate */
 
 /**
  * @param {import('../protocol.js').GameContext} ctx
@@ -102,7 +102,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   /**
    * Draws a view and animates its events.
    * @param {ConcentrationView} view
-   * @param {import('../protocol.js').MemoryEvent[]} events
+   * @param {import('./views.js').MemoryEvent[]} events
    */
   function render(view, events) {
     if (buttons.length !== view.board.length) {

@@ -17,7 +17,7 @@ export const DEALING_PAUSE = 5.2;
 /**
  * @typedef {object} DealCountdown
  * @property {HTMLElement} root  the timer (hidden when no deal is on)
- * @property {(view: import('../protocol.js').SnapView & {clock?: number}, events: {type: string}[]) => void} update
+ * @property {(view: import('./views.js').SnapView & {clock?: number}, events: {type: string}[]) => void} update
  *   takes a live update's view and events
  * @property {() => void} stop  hides the timer (e.g. while stepping through)
  */

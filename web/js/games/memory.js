@@ -9,10 +9,13 @@ import { createCardButton, showCard } from '../cards.js';
 import { memoryTable, MEMORY_SPACING } from '../geometry.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
-import { renderTurns } from '../table.js';
+import { renderTurns } from './turns.js';
 
-/** @typedef {import('../protocol.js').MemoryView} MemoryView */
-/** @typedef {import('../protocol.js').MemoryUpdate} MemoryUpdate */
+/** @typedef {import('./views.js').MemoryView} MemoryView */
+/** @typedef {import('./views.js').MemoryUpdate} MemoryUpdate */
+
+/** The name of Memory's menu (the original's three flat buttons, one per table size). */
+export const menuLabel = 'Choose a difficulty';
 
 /**
  * @param {import('../protocol.js').GameContext} ctx
@@ -111,7 +114,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   /**
    * Draws a view and animates its events.
    * @param {MemoryView} view
-   * @param {import('../protocol.js').MemoryEvent[]} events
+   * @param {import('./views.js').MemoryEvent[]} events
    */
   function render(view, events) {
     if (buttons.length !== view.board.length) build(view.board.length);

@@ -15,9 +15,9 @@ import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
 import { dealCountdown } from './dealing.js';
 
-/** @typedef {import('../protocol.js').SnapView} SnapView */
-/** @typedef {import('../protocol.js').SnapUpdate} SnapUpdate */
-/** @typedef {import('../protocol.js').Position} Position */
+/** @typedef {import('./views.js').SnapView} SnapView */
+/** @typedef {import('./views.js').SnapUpdate} SnapUpdate */
+/** @typedef {import('./views.js').Position} Position */
 
 const OPTIONS = { players: ['You', 'Ray', 'Lucy', 'Steve'], computer: ['Ray', 'Lucy', 'Steve'] };
 /** @type {Position[]} */
@@ -107,7 +107,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   };
   document.addEventListener('keydown', onKey);
 
-  /** @returns {Record<string, import('../protocol.js').SnapPlayer>} players by on-screen position */
+  /** @returns {Record<string, import('./views.js').SnapPlayer>} players by on-screen position */
   function byPosition() {
     return Object.fromEntries((view?.players ?? []).map((p) => [p.position, p]));
   }
@@ -208,7 +208,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
 
   /**
    * Animates one update's events.
-   * @param {import('../protocol.js').SnapEvent[]} events
+   * @param {import('./views.js').SnapEvent[]} events
    */
   function animate(events) {
     for (const event of events) {

@@ -8,7 +8,7 @@
 import { el, showDialog } from '../../dom.js';
 import { cardImage, setSymbolsInline } from '../../cards.js';
 
-/** @typedef {import('../../protocol.js').MatchingView} MatchingView */
+/** @typedef {import('../views.js').MatchingView} MatchingView */
 
 const SET_TEXT = /(?:diamond|squiggle|oval):(?:red|green|purple):(?:solid|striped|open):[123]/g;
 

@@ -13,8 +13,8 @@ import { cardsLarge, CARDS_EVENT } from '../../size.js';
 import { gameSettings, openSettings, saveTwoPlayer, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
 
-/** @typedef {import('../../protocol.js').MatchingView} MatchingView */
-/** @typedef {import('../../protocol.js').MatchingUpdate} MatchingUpdate */
+/** @typedef {import('../views.js').MatchingView} MatchingView */
+/** @typedef {import('../views.js').MatchingUpdate} MatchingUpdate */
 
 /**
  * @typedef {object} MatchingConfig
@@ -136,7 +136,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
    * penalty, +3's charge with a set showing, the cost to choose.
    * @param {MatchingView|null} before
    * @param {MatchingView} after
-   * @param {import('../../protocol.js').MatchingEvent[]} events
+   * @param {import('../views.js').MatchingEvent[]} events
    * @param {number} newVersion
    */
   function explainScore(before, after, events, newVersion) {

@@ -12,7 +12,7 @@ import { announce } from '../../a11y.js';
 import * as player from '../../player.js';
 import { chooseSetPalette, setPalette } from '../../palette.js';
 
-/** @typedef {import('../../protocol.js').Scoring} Scoring */
+/** @typedef {import('../views.js').Scoring} Scoring */
 /** @typedef {keyof Scoring | 'cards'} Setting */
 /** @typedef {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} MatchingSettings */
 
@@ -47,6 +47,50 @@ export function gameSettings(game) {
     result.twoPlayer = saved.twoPlayer === true;
   }
   return result;
+}
+
+/** What the matching games' Settings dialog kept before the server did: {matchBonus, mismatchPenalty, costToChoose}. */
+const OLD_SETTINGS_KEY = 'cardtable.settings';
+/** Set's two-player toggle, before the server kept it. */
+const OLD_TWO_PLAYER_KEY = 'cardtable.set.twoPlayer';
+
+/**
+ * The settings of `game` an older page kept in localStorage, to move to the server once
+ * (player.js): the scoring, and Set's two players; none when the server keeps the game's
+ * settings already.
+ * @param {'matchismo'|'set'} game
+ * @param {import('../../protocol.js').PlayerSettings} kept  the settings the server keeps
+ * @returns {import('../../protocol.js').SettingsMove|null} null when nothing is kept there
+ */
+export function oldSettings(game, kept) {
+  /** @type {Record<string, number>|null} */
+  let scoring = null;
+  /** @type {boolean|null} */
+  let twoPlayer = null;
+  try {
+    const saved = localStorage.getItem(OLD_SETTINGS_KEY);
+    if (saved !== null) {
+      const parsed = JSON.parse(saved);
+      scoring = {};
+      for (const key of SCORING) {
+        const n = Number(parsed?.[key]);
+        if (Number.isInteger(n) && n >= 0 && n <= 10) scoring[key] = n;
+      }
+    }
+    const two = game === 'set' ? localStorage.getItem(OLD_TWO_PLAYER_KEY) : null;
+    if (two !== null) twoPlayer = two === 'true';
+  } catch {
+    scoring = null;
+  }
+  if (scoring === null && twoPlayer === null) return null;
+  const hasScoring = !!scoring && Object.keys(scoring).length > 0;
+  /** @type {import('../../protocol.js').PlayerSettings} */
+  const changes = {};
+  if (game === 'matchismo' && !kept.matchismo && hasScoring) changes.matchismo = { ...scoring };
+  if (game === 'set' && !kept.set && (hasScoring || twoPlayer !== null)) {
+    changes.set = { ...(scoring ?? {}), ...(twoPlayer !== null ? { twoPlayer } : {}) };
+  }
+  return { changes, keys: [OLD_SETTINGS_KEY, OLD_TWO_PLAYER_KEY] };
 }
 
 /**
