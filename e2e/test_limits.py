@@ -1,6 +1,7 @@
 """What a server others can reach needs, over real loopback sockets with the server's own
 limits: the `Host` and `Origin` checks, the page headers, and the per-address limits on
 connections, messages and new rooms (docs/PROTOCOL.md "Order and limits")."""
+
 import asyncio
 import http.client
 import json
@@ -13,7 +14,7 @@ from server import running_server
 
 
 def get(url, path, headers=None):
-    host, port = url[len("http://"):].rstrip("/").rsplit(":", 1)
+    host, port = url[len("http://") :].rstrip("/").rsplit(":", 1)
     connection = http.client.HTTPConnection(host, int(port), timeout=10)
     connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
@@ -53,12 +54,14 @@ def test_a_host_name_the_server_does_not_answer_to_is_refused(cardtable, web_roo
 def upgrade(url, host):
     """The first line of the answer to a WebSocket upgrade naming `host` (b"" when the server
     hangs up without one)."""
-    address, port = url[len("http://"):].rstrip("/").rsplit(":", 1)
+    address, port = url[len("http://") :].rstrip("/").rsplit(":", 1)
     with socket.create_connection((address, int(port)), timeout=10) as raw:
-        raw.sendall((
-            f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode())
+        raw.sendall(
+            (
+                f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
         try:
             return raw.recv(4096).split(b"\r\n")[0]
         except ConnectionResetError:
@@ -67,6 +70,7 @@ def upgrade(url, host):
 
 def test_a_page_of_another_origin_cannot_open_a_websocket(cardtable, web_root):
     with running_server(cardtable, web_root) as (url, _):
+
         async def connect(origin):
             async with websockets.connect(ws_url(url), origin=origin, open_timeout=5) as socket_:
                 return json.loads(await asyncio.wait_for(socket_.recv(), 5))["type"]
@@ -77,18 +81,25 @@ def test_a_page_of_another_origin_cannot_open_a_websocket(cardtable, web_root):
             asyncio.run(connect("https://evil.example"))
 
     with running_server(cardtable, web_root, "--allowed-origins", "https://cards.example") as (
-            url, _):
+        url,
+        _,
+    ):
+
         async def allowed():
-            async with websockets.connect(ws_url(url), origin="https://cards.example",
-                                          open_timeout=5) as socket_:
+            async with websockets.connect(
+                ws_url(url), origin="https://cards.example", open_timeout=5
+            ) as socket_:
                 return json.loads(await asyncio.wait_for(socket_.recv(), 5))["type"]
 
         assert asyncio.run(allowed()) == "welcome"
 
 
 def test_one_address_may_hold_only_so_many_connections(cardtable, web_root):
-    with running_server(cardtable, web_root, "--connections-per-address", "8",
-                        limits=()) as (url, process):
+    with running_server(cardtable, web_root, "--connections-per-address", "8", limits=()) as (
+        url,
+        process,
+    ):
+
         async def scenario():
             held, refused = [], 0
             for _ in range(12):
@@ -96,8 +107,12 @@ def test_one_address_may_hold_only_so_many_connections(cardtable, web_root):
                     socket_ = await websockets.connect(ws_url(url), open_timeout=5)
                     await asyncio.wait_for(socket_.recv(), 5)
                     held.append(socket_)
-                except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed,
-                        asyncio.TimeoutError):
+                except (
+                    TimeoutError,
+                    OSError,
+                    websockets.InvalidHandshake,
+                    websockets.ConnectionClosed,
+                ):
                     refused += 1
             assert len(held) == 8 and refused == 4
             await held[0].close()
@@ -114,15 +129,14 @@ def test_one_address_may_hold_only_so_many_connections(cardtable, web_root):
                 await socket_.close()
 
         asyncio.run(scenario())
-        process.terminate()
-        process.wait(timeout=10)
-        log = process.stderr.read()
+        process.stop()
+        log = process.stderr_text()
         assert log.count("the most one address may") == 1, log
 
 
 def test_an_addresss_connections_share_one_message_rate(cardtable, web_root):
-    with running_server(cardtable, web_root, "--messages-per-address", "40",
-                        limits=()) as (url, _):
+    with running_server(cardtable, web_root, "--messages-per-address", "40", limits=()) as (url, _):
+
         async def scenario():
             sockets = [await websockets.connect(ws_url(url)) for _ in range(4)]
             for socket_ in sockets:
@@ -148,6 +162,7 @@ def test_an_addresss_connections_share_one_message_rate(cardtable, web_root):
 
 def test_an_address_may_make_only_so_many_rooms_a_minute(cardtable, web_root):
     with running_server(cardtable, web_root, "--rooms-per-minute", "3", limits=()) as (url, _):
+
         async def scenario():
             async with websockets.connect(ws_url(url)) as socket_:
                 await socket_.recv()

@@ -1,15 +1,18 @@
 """What an operator reads over real HTTP (docs/DEPLOY.md "Health and metrics"): `/healthz`
 answers while the store does; `/metrics` is the Prometheus text format and its counters move
 with the games played."""
+
 import asyncio
 import re
 import urllib.request
 
-
-from server import running_server
 from test_server import converse, fetch
 
-SAMPLE = re.compile(r'^([a-z_:][a-z0-9_:]*)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (-?[0-9.e+-]+)$')
+from server import running_server
+
+SAMPLE = re.compile(
+    r'^([a-z_:][a-z0-9_:]*)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (-?[0-9.e+-]+)$'
+)
 
 
 def metrics(url):
@@ -51,13 +54,17 @@ def test_metrics_count_what_the_games_did(cardtable, web_root):
         assert before["process_resident_memory_bytes"] > 1_000_000
 
         async def play():
-            return await converse(url, [
-                {"cmd": "new", "game": "memory", "seed": 1},
-                {"cmd": "act", "action": {"type": "flip", "card": 0}},
-                {"cmd": "act", "action": {"type": "flip", "card": 0}},
-                {"cmd": "act", "action": {"type": "flip", "card": 1}},
-                "not json",
-            ])
+            return await converse(
+                url,
+                [
+                    {"cmd": "new", "game": "memory", "seed": 1},
+                    {"cmd": "act", "action": {"type": "flip", "card": 0}},
+                    {"cmd": "act", "action": {"type": "flip", "card": 0}},
+                    {"cmd": "act", "action": {"type": "flip", "card": 1}},
+                    "not json",
+                ],
+            )
+
         asyncio.run(play())
         after = metrics(url)
         assert after["cardtable_connections_opened_total"] == 1
@@ -65,8 +72,10 @@ def test_metrics_count_what_the_games_did(cardtable, web_root):
         assert after["cardtable_actions_total"] == 2
         assert after['cardtable_errors_total{code="card-face-up"}'] == 1
         assert after['cardtable_errors_total{code="invalid-json"}'] == 1
-        assert after['cardtable_store_seconds_count{kind="write"}'] > before[
-            'cardtable_store_seconds_count{kind="write"}']
+        assert (
+            after['cardtable_store_seconds_count{kind="write"}']
+            > before['cardtable_store_seconds_count{kind="write"}']
+        )
         assert after['cardtable_store_failures_total{kind="write"}'] == 0
         assert after["cardtable_rooms"] <= 1 and after["cardtable_connections"] == 0
 
@@ -77,25 +86,27 @@ def test_make_install_serves_the_games_from_anywhere(cardtable, tmp_path):
     import os
     import subprocess
 
-    from server import LOOSE_LIMITS, listening_url
+    from server import Server
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     prefix = tmp_path / "prefix"
-    subprocess.run(["make", "-s", "install", f"PREFIX={prefix}", f"BIN={cardtable}"], cwd=root,
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["make", "-s", "install", f"PREFIX={prefix}", f"BIN={cardtable}"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
     installed = prefix / "bin" / "cardtable"
     assert (prefix / "share" / "cardtable" / "web" / "index.html").is_file()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {key: value for key, value in os.environ.items() if key != "CARDTABLE_WEB"}
-    process = subprocess.Popen(
-        [str(installed), "serve", "--port", "0", "--data", str(tmp_path / "data"), *LOOSE_LIMITS],
-        cwd=elsewhere, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = Server(installed, None, tmp_path / "data", cwd=elsewhere, env=env)
     try:
-        url = listening_url(process)
+        url = server.start()
         status, _, body = fetch(url)
         assert status == 200 and b"<title>CardTable" in body
         assert fetch(url + "js/app.js")[0] == 200
         assert fetch(url + "healthz")[0] == 200
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.stop()

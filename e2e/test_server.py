@@ -1,9 +1,11 @@
 """`cardtable serve` over real loopback sockets: static files, the WebSocket protocol, bad
 input, a client vanishing mid-game, and shutdown."""
+
 import asyncio
 import contextlib
 import json
 import os
+import pathlib
 import signal
 import socket
 import urllib.error
@@ -79,7 +81,9 @@ def last_of(messages, kind):
 def test_static_files_have_their_content_types(server):
     url, _ = server
     expected = {
-        "": "text/html", "js/app.js": "javascript", "app.css": "text/css",
+        "": "text/html",
+        "js/app.js": "javascript",
+        "app.css": "text/css",
         "card.svg": "image/svg+xml",
     }
     for path, content_type in expected.items():
@@ -100,10 +104,21 @@ def test_json_endpoints(server):
 
 def test_a_memory_game_over_the_websocket(server):
     url, _ = server
-    welcome, answers = asyncio.run(converse(url, [
-        {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42, "id": 1},
-        {"cmd": "act", "action": {"type": "flip", "card": 0}, "id": 2},
-    ]))
+    welcome, answers = asyncio.run(
+        converse(
+            url,
+            [
+                {
+                    "cmd": "new",
+                    "game": "memory",
+                    "options": {"difficulty": "easy"},
+                    "seed": 42,
+                    "id": 1,
+                },
+                {"cmd": "act", "action": {"type": "flip", "card": 0}, "id": 2},
+            ],
+        )
+    )
     assert welcome["type"] == "welcome" and "memory" in welcome["games"]
     assert [message["type"] for message in answers[0]] == ["hello", "joined", "update"]
     dealt, [flipped] = answers[0][-1], answers[1]
@@ -126,8 +141,11 @@ def test_timers_push_updates_unasked(server):
             await socket_.send(json.dumps({"cmd": "new", "game": "memory", "deck": deck, "id": 1}))
             await reply_to(socket_, 1)
             for card in (0, 1):
-                await socket_.send(json.dumps(
-                    {"cmd": "act", "action": {"type": "flip", "card": card}, "id": 2 + card}))
+                await socket_.send(
+                    json.dumps(
+                        {"cmd": "act", "action": {"type": "flip", "card": card}, "id": 2 + card}
+                    )
+                )
                 await reply_to(socket_, 2 + card)
             return json.loads(await asyncio.wait_for(socket_.recv(), 10))
 
@@ -138,10 +156,19 @@ def test_timers_push_updates_unasked(server):
 
 def test_malformed_and_oversized_messages_get_errors_and_the_connection_goes_on(server):
     url, _ = server
-    _, answers = asyncio.run(converse(url, [
-        "{not json", "[]", {"cmd": "teleport"}, {"cmd": "act", "action": {"type": "flip", "card": 0}},
-        "x" * 70_000, {"cmd": "new", "game": "concentration", "seed": 1},
-    ]))
+    _, answers = asyncio.run(
+        converse(
+            url,
+            [
+                "{not json",
+                "[]",
+                {"cmd": "teleport"},
+                {"cmd": "act", "action": {"type": "flip", "card": 0}},
+                "x" * 70_000,
+                {"cmd": "new", "game": "concentration", "seed": 1},
+            ],
+        )
+    )
     codes = [answer[-1].get("error", {}).get("code") for answer in answers]
     assert codes == ["invalid-json", "bad-request", "unknown-command", "no-game", "too-large", None]
     assert all(len(answer) == 1 for answer in answers[:5]), "one error each, nothing else"
@@ -151,12 +178,12 @@ def test_malformed_and_oversized_messages_get_errors_and_the_connection_goes_on(
 
 def test_a_client_that_vanishes_mid_game_costs_nothing(server):
     url, _ = server
-    host, port = url[len("http://"):-1].rsplit(":", 1)
+    host, port = url[len("http://") : -1].rsplit(":", 1)
     raw = socket.create_connection((host, int(port)))
-    raw.sendall((
-        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    ).encode())
+    raw.sendall(
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
     assert b"101" in raw.recv(4096).split(b"\r\n")[0]
     raw.close()  # gone without a closing handshake
 
@@ -182,6 +209,7 @@ def test_a_client_that_vanishes_mid_game_costs_nothing(server):
 def test_sigterm_and_sigint_stop_the_server_cleanly(cardtable, web_root):
     for sent in (signal.SIGTERM, signal.SIGINT):
         with running_server(cardtable, web_root) as (url, process):
+
             async def connected_client():
                 async with websockets.connect(ws_url(url)) as socket_:
                     await socket_.recv()
@@ -194,29 +222,43 @@ def test_sigterm_and_sigint_stop_the_server_cleanly(cardtable, web_root):
             closed = asyncio.run(connected_client())
             assert closed.rcvd is not None and closed.rcvd.code == 1001, "going away, not 1006"
             assert process.wait(timeout=10) == 0
-            assert "CardTable stopped." in process.stdout.read()
+            assert "CardTable stopped." in process.stdout_text()
 
 
 def test_a_busy_port_is_a_clear_error(cardtable, web_root):
     with running_server(cardtable, web_root) as (url, _):
         port = url.rstrip("/").rsplit(":", 1)[1]
         import subprocess
-        result = subprocess.run([cardtable, "serve", "--port", port, "--web", str(web_root),
-                                 "--data", str(web_root / "busy-port-data")],
-                                capture_output=True, text=True, timeout=20)
+
+        result = subprocess.run(
+            [
+                cardtable,
+                "serve",
+                "--port",
+                port,
+                "--web",
+                str(web_root),
+                "--data",
+                str(web_root / "busy-port-data"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
         assert result.returncode == 1
         assert port in result.stderr
 
 
 def server_cpu_seconds(process):
     """utime + stime of a process, in seconds."""
-    fields = open(f"/proc/{process.pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = pathlib.Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def test_out_of_descriptors_it_refuses_logs_once_serves_on_and_accepts_again(cardtable, web_root):
     # NB: 96 descriptors: the server keeps 32 in reserve and serves 64 connections.
     with running_server(cardtable, web_root, descriptors=96) as (url, process):
+
         async def scenario():
             held, refused = [], 0
             for _ in range(120):
@@ -224,14 +266,22 @@ def test_out_of_descriptors_it_refuses_logs_once_serves_on_and_accepts_again(car
                     socket_ = await websockets.connect(ws_url(url), open_timeout=5)
                     await asyncio.wait_for(socket_.recv(), 5)
                     held.append(socket_)
-                except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed,
-                        asyncio.TimeoutError):
+                except (
+                    TimeoutError,
+                    OSError,
+                    websockets.InvalidHandshake,
+                    websockets.ConnectionClosed,
+                ):
                     refused += 1
             assert 0 < len(held) <= 64 and refused == 120 - len(held)
             cpu = server_cpu_seconds(process)
             for _ in range(30):  # knocking while full costs the server nothing
-                with contextlib.suppress(OSError, websockets.InvalidHandshake,
-                                         websockets.ConnectionClosed, asyncio.TimeoutError):
+                with contextlib.suppress(
+                    OSError,
+                    websockets.InvalidHandshake,
+                    websockets.ConnectionClosed,
+                    asyncio.TimeoutError,
+                ):
                     extra = await websockets.connect(ws_url(url), open_timeout=2)
                     await extra.close()
             await asyncio.sleep(1)
@@ -252,6 +302,6 @@ def test_out_of_descriptors_it_refuses_logs_once_serves_on_and_accepts_again(car
         asyncio.run(scenario())
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
-        log = process.stderr.read()
+        log = process.stderr_text()
         assert log.count("the limit; refusing new ones") == 1, log
         assert "accepting again" in log, log

@@ -2,6 +2,7 @@
 again on the same data resumes every room at its last acknowledged action; `cardtable stats`,
 `export` and `verify`; and the failures at start, each with its exit status
 (docs/STORAGE.md)."""
+
 import asyncio
 import json
 import signal
@@ -9,9 +10,9 @@ import sqlite3
 import subprocess
 
 import websockets
-
-from server import LOOSE_LIMITS, running_server, listening_url
 from test_server import reply_to
+
+from server import Server, running_server
 
 DECK = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
 
@@ -65,19 +66,19 @@ def without_clock(view):
 
 
 def start(cardtable, web_root, data, port=0):
-    process = subprocess.Popen(
-        [cardtable, "serve", "--port", str(port), "--web", str(web_root), "--data", str(data),
-         *LOOSE_LIMITS],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return listening_url(process), process
+    """Starts a server on `data`; returns (base_url, Server)."""
+    server = Server(cardtable, web_root, data, port=port)
+    return server.start(), server
 
 
 def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
-        cardtable, web_root, tmp_path):
+    cardtable, web_root, tmp_path
+):
     data = tmp_path / "data"
     url, process = start(cardtable, web_root, data)
     port = url.rstrip("/").rsplit(":", 1)[1]
     try:
+
         async def before_the_kill():
             player = await Player.connect(url)
             rooms = {}
@@ -92,8 +93,15 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
             rooms["matchismo"] = room_of(joined)
             for card in (0, 5, 9):
                 rooms["matchismo-last"] = await player.act({"type": "choose", "card": card})
-            joined = await player.ask({"cmd": "new", "game": "matchismo", "seed": 1,
-                                       "options": {"cards": 2}, "deck": ["A♥", "A♠"]})
+            joined = await player.ask(
+                {
+                    "cmd": "new",
+                    "game": "matchismo",
+                    "seed": 1,
+                    "options": {"cards": 2},
+                    "deck": ["A♥", "A♠"],
+                }
+            )
             rooms["finished"] = room_of(joined)
             await player.act({"type": "choose", "card": 0})
             over = await player.act({"type": "choose", "card": 1})
@@ -108,8 +116,11 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
             # Snap! mid-round: after the dealing pause, a few turns.
             joined = await player.ask({"cmd": "new", "game": "snap", "seed": 11})
             rooms["snap"] = room_of(joined)
-            await player.until(lambda message: message["type"] == "update"
-                               and message["view"]["phase"] == "playing")
+            await player.until(
+                lambda message: (
+                    message["type"] == "update" and message["view"]["phase"] == "playing"
+                )
+            )
             state = (await player.ask({"cmd": "state"}))[-1]
             rooms["snap-version"] = state["version"]
             rooms["token"] = player.token
@@ -122,12 +133,14 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
 
     url, process = start(cardtable, web_root, data, port)
     try:
+
         async def after_the_restart():
             player = await Player.connect(url, rooms["token"])
             assert player.token == rooms["token"]
             listed = (await player.ask({"cmd": "rooms"}))[-1]["rooms"]
             assert {room["room"] for room in listed} == {
-                rooms[name] for name in ("memory", "matchismo", "set", "snap")}
+                rooms[name] for name in ("memory", "matchismo", "set", "snap")
+            }
 
             for name in ("memory", "matchismo", "set"):
                 opened = await player.ask({"cmd": "open", "room": rooms[name]})
@@ -165,6 +178,7 @@ def run(cardtable, *arguments):
 def test_stats_export_and_verify_tell_the_story_of_the_games(cardtable, web_root, tmp_path):
     data = tmp_path / "data"
     with running_server(cardtable, web_root, data=data) as (url, _):
+
         async def play():
             player = await Player.connect(url)
             await player.ask({"cmd": "settings", "settings": {"name": "Ann"}})
@@ -221,15 +235,22 @@ async def play_memory_by_heart(player, cards):
 
     async def resolved():
         nonlocal actions
-        pushed = await player.until(lambda message: message.get("events")
-                                    and message["events"][0]["type"] in ("removed", "turnedDown"))
+        pushed = await player.until(
+            lambda message: (
+                message.get("events") and message["events"][0]["type"] in ("removed", "turnedDown")
+            )
+        )
         actions += 1
         return pushed
 
     while len(removed) < cards:
         unseen = [card for card in range(cards) if card not in faces]
-        known = [(a, b) for a in faces for b in faces
-                 if a < b and faces[a] == faces[b] and a not in removed]
+        known = [
+            (a, b)
+            for a in faces
+            for b in faces
+            if a < b and faces[a] == faces[b] and a not in removed
+        ]
         if known:
             first, second = known[0]
             await flip(first)
@@ -252,12 +273,16 @@ def serve_exit(cardtable, web_root, data):
     """Starts `cardtable serve` on `data`, which must refuse to start: (status, stderr)."""
     result = subprocess.run(
         [cardtable, "serve", "--port", "0", "--web", str(web_root), "--data", str(data)],
-        capture_output=True, text=True, timeout=30)
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     return result.returncode, result.stderr
 
 
 def test_bad_data_is_refused_at_start_with_a_clear_message_and_its_own_status(
-        cardtable, web_root, tmp_path):
+    cardtable, web_root, tmp_path
+):
     corrupt = tmp_path / "corrupt"
     corrupt.mkdir()
     (corrupt / "cardtable.sqlite3").write_text("this is not a database\n" * 400)
