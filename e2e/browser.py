@@ -5,6 +5,7 @@ reply to the request that action sent (`acted`, `reply_to`: by request id, throu
 `window.cardtable` hook); for what a timer pushes later (Memory's 1 s / 2 s, Snap!'s
 computer players), it waits for the exact state the timer must produce (`wait_view`).
 """
+
 import json
 import os
 import pathlib
@@ -17,8 +18,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 # NB: the README's pictures are refreshed with `make screenshots`; an ordinary test run writes
 # its screenshots under the build folder so that it leaves the work tree clean.
-SCREENSHOTS = pathlib.Path(
-    os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".build" / "screenshots"))
+SCREENSHOTS = pathlib.Path(os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".build" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
@@ -34,15 +34,23 @@ def watch_errors(pg):
     """Collects the page's uncaught errors and `console.error` messages into the returned list."""
     errors = []
     pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    pg.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
+    pg.on(
+        "console",
+        lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None,
+    )
     return errors
 
 
 def engine(cardtable, *commands):
     """Runs `cardtable engine` on the given command objects; returns the replies."""
     result = subprocess.run(
-        [cardtable, "engine"], input="".join(json.dumps(c) + "\n" for c in commands),
-        capture_output=True, text=True, timeout=30, check=True)
+        [cardtable, "engine"],
+        input="".join(json.dumps(c) + "\n" for c in commands),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
@@ -60,7 +68,10 @@ def reply_to(page, do, timeout=15000):
         """(before) => {
           const table = window.cardtable, id = table.lastRequest;
           return id > before && table.replied(id) ? table.reply(id) : null;
-        }""", arg=before, timeout=timeout).json_value()
+        }""",
+        arg=before,
+        timeout=timeout,
+    ).json_value()
 
 
 def acted(page, do, timeout=15000):
@@ -75,7 +86,8 @@ def wait_view(page, condition, timeout=15000):
     a timer must produce, or the first view of a page just opened."""
     page.wait_for_function(
         f"() => {{ const v = window.cardtable && window.cardtable.lastView; return !!v && ({condition}); }}",
-        timeout=timeout)
+        timeout=timeout,
+    )
 
 
 def record_texts(page, selector):
@@ -101,8 +113,11 @@ def texts_shown(page, selector):
 
 def wait_shown(page, selector, text, timeout=15000):
     """Waits until an element at `selector` has shown `text` (see `record_texts`)."""
-    page.wait_for_function("([selector, text]) => window.__texts[selector].includes(text)",
-                           arg=[selector, text], timeout=timeout)
+    page.wait_for_function(
+        "([selector, text]) => window.__texts[selector].includes(text)",
+        arg=[selector, text],
+        timeout=timeout,
+    )
 
 
 def view(page):
@@ -114,7 +129,9 @@ def settle(page, timeout=10000):
     """Waits until every finite animation and transition on the page has finished."""
     page.wait_for_function(
         """() => document.getAnimations().every(a => a.playState !== 'running'
-                 || a.effect?.getComputedTiming().iterations === Infinity)""", timeout=timeout)
+                 || a.effect?.getComputedTiming().iterations === Infinity)""",
+        timeout=timeout,
+    )
 
 
 def screenshot(page, name):
@@ -128,7 +145,9 @@ def screenshot(page, name):
 def tab_to(page, js_condition, limit=80, key="Tab"):
     """Presses Tab (or `key`) until `js_condition` (over `e`, the focused element) holds."""
     for _ in range(limit):
-        if page.evaluate(f"(() => {{ const e = document.activeElement; return !!e && ({js_condition}); }})()"):
+        if page.evaluate(
+            f"(() => {{ const e = document.activeElement; return !!e && ({js_condition}); }})()"
+        ):
             return
         page.keyboard.press(key)
     raise AssertionError(f"{key} never reached an element where {js_condition}")
@@ -143,7 +162,8 @@ def assert_phone_layout(page):
     """No sideways scrolling; every card lies within the width and shows a clickable point; every
     visible button (cards included) and control is at least 44 px tall."""
     width = page.viewport_size["width"]
-    report = page.evaluate("""(width) => {
+    report = page.evaluate(
+        """(width) => {
       const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
       const small = boxes('button, a.btn, select, label.toggle, a.menu-button')
         // NB: half a pixel of slack: layout rounding can leave a 44 px button at 43.99 px.
@@ -163,7 +183,9 @@ def assert_phone_layout(page):
       }).map(c => c.getAttribute('aria-label'));
       window.scrollTo(0, 0);
       return { scrollWidth: document.documentElement.scrollWidth, small, outside, covered, cards: cards.length };
-    }""", width)
+    }""",
+        width,
+    )
     assert report["scrollWidth"] <= width, f"sideways scrolling: {report['scrollWidth']} px wide"
     assert report["cards"] > 0, "no cards"
     assert not report["outside"], f"cards outside the screen: {report['outside']}"
@@ -191,11 +213,14 @@ def face_down(index):
 
 def assert_card_names(page):
     """Every card button has a non-empty accessible name that follows the convention."""
-    names = page.eval_on_selector_all("button.card", "bs => bs.map(b => b.getAttribute('aria-label') || '')")
+    names = page.eval_on_selector_all(
+        "button.card", "bs => bs.map(b => b.getAttribute('aria-label') || '')"
+    )
     assert names, "no card buttons"
     pattern = re.compile(
         r"^(face-down card \d+|(A|[2-9]|10|J|Q|K) of (spades|hearts|diamonds|clubs)"
-        r"|(one|two|three) (red|green|purple) (solid|striped|open) (diamond|squiggle|oval)s?)$")
+        r"|(one|two|three) (red|green|purple) (solid|striped|open) (diamond|squiggle|oval)s?)$"
+    )
     bad = [n for n in names if not pattern.match(n)]
     assert not bad, f"card buttons with bad accessible names: {bad}"
 
@@ -211,7 +236,9 @@ def wait_reply(page, request, timeout=15000):
     """Waits until the page has handled the reply to request id `request`; returns it."""
     return page.wait_for_function(
         "(id) => window.cardtable.replied(id) ? window.cardtable.reply(id) : null",
-        arg=request, timeout=timeout).json_value()
+        arg=request,
+        timeout=timeout,
+    ).json_value()
 
 
 def room_of(page, timeout=15000):
@@ -219,7 +246,8 @@ def room_of(page, timeout=15000):
     return page.wait_for_function(
         """() => { const room = window.cardtable && window.cardtable.room;
                    return room && location.pathname === '/play/' + encodeURIComponent(room) ? room : null; }""",
-        timeout=timeout).json_value()
+        timeout=timeout,
+    ).json_value()
 
 
 def without_clock(view):
@@ -230,8 +258,11 @@ def without_clock(view):
 def wait_version(page, version, timeout=15000):
     """Waits until the page has drawn the update of `version` (the first view of a page just
     opened or reconnected); returns that view."""
-    page.wait_for_function("(v) => window.cardtable && window.cardtable.version === v && !!window.cardtable.lastView",
-                           arg=version, timeout=timeout)
+    page.wait_for_function(
+        "(v) => window.cardtable && window.cardtable.version === v && !!window.cardtable.lastView",
+        arg=version,
+        timeout=timeout,
+    )
     return view(page)
 
 

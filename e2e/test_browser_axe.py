@@ -1,6 +1,7 @@
 """An accessibility audit with axe-core (PyPI `axe-playwright-python`, which bundles axe): every
 screen, in the light and the dark theme, at a phone's and a desktop's size, has no `serious`
 or `critical` violation."""
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -16,9 +17,12 @@ def grave_violations(page, screen):
     to rest: a dialog fading in has no contrast yet), one line each."""
     settle(page)
     results = AXE.run(page)
-    return [f"{screen}: {v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
-            for v in results.response["violations"] if v["impact"] in GRAVE]
+    return [
+        f"{screen}: {v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
+        for v in results.response["violations"]
+        if v["impact"] in GRAVE
+    ]
 
 
 def screens(page, server):
@@ -85,7 +89,11 @@ def screens(page, server):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_no_serious_or_critical_violation_on_any_screen(server, chromium, scheme, size):
-    options = {"viewport": PHONE, "has_touch": True, "is_mobile": True} if size == "phone" else {"viewport": DESKTOP}
+    options = (
+        {"viewport": PHONE, "has_touch": True, "is_mobile": True}
+        if size == "phone"
+        else {"viewport": DESKTOP}
+    )
     context = chromium.new_context(color_scheme=scheme, **options)
     page = context.new_page()
     errors = watch_errors(page)

@@ -1,5 +1,6 @@
 """Details of issue 5's client: no console errors in any game, +3 on an empty deck, two-player Set,
 the Concentration timer, Snap!'s splashes, winner banner and Next Round, reduced motion."""
+
 import itertools
 import json
 import re
@@ -7,8 +8,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, acted, face_down, record_texts, require_game, view, wait_shown, wait_view,
-                     watch_errors)
+from browser import (
+    DESKTOP,
+    acted,
+    face_down,
+    record_texts,
+    require_game,
+    view,
+    wait_shown,
+    wait_view,
+    watch_errors,
+)
+from games import DEALS, FIRST_MOVES, GAMES
 
 SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
 
@@ -18,31 +29,17 @@ def is_set(cards):
     return all(len(set(values)) != 2 for values in attributes)
 
 
-GAMES = {
-    "memory": ("?game=memory&difficulty=medium&seed=3", "v.board.length === 24",
-               lambda pg: pg.get_by_role("button", name=face_down(0), exact=True).click()),
-    "concentration": ("?game=concentration&seed=3", "v.board.length === 52",
-                      lambda pg: pg.get_by_role("button", name=face_down(7), exact=True).click()),
-    "matchismo": ("?game=matchismo&seed=2", "v.table.length === 24",
-                  lambda pg: pg.get_by_role("button", name=face_down(3), exact=True).click()),
-    "set": ("?game=set&seed=2", "v.table.length === 12",
-            lambda pg: pg.get_by_role("button", name="Deal three more cards").click()),
-    "snap": ("?game=snap&seed=5", "v.phase === 'playing' && v.canTurn",
-             lambda pg: pg.keyboard.press("t")),
-}
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_no_console_errors_while_playing(server, chromium, cardtable, game):
-    if game in ("matchismo", "set", "snap"):
-        require_game(cardtable, game)
     context = chromium.new_context(viewport=DESKTOP)
     try:
         pg = context.new_page()
         errors = watch_errors(pg)
         pg.goto(server)
-        pg.get_by_role("link", name=re.compile(r"^(Memory|Concentration|Matchismo|Set|Snap!)")).first.wait_for()
-        url, ready, move = GAMES[game]
+        pg.get_by_role(
+            "link", name=re.compile(r"^(Memory|Concentration|Matchismo|Set|Snap!)")
+        ).first.wait_for()
+        (url, ready), move = DEALS[game], FIRST_MOVES[game]
         pg.goto(server + url)
         wait_view(pg, ready, timeout=20000)
         acted(pg, lambda: move(pg))
@@ -80,13 +77,15 @@ def test_two_player_set_shows_scores_and_turns(server, page, cardtable):
     expect(chips.nth(0)).to_have_attribute("aria-current", "true")
     expect(page.locator(".turn")).to_have_text("P1's turn")
     table = [slot["card"] for slot in v["table"]]
-    triple = next(c for c in itertools.combinations(range(12), 3) if not is_set([table[i] for i in c]))
+    triple = next(
+        c for c in itertools.combinations(range(12), 3) if not is_set([table[i] for i in c])
+    )
     for i in triple:
         v = acted(page, page.locator(f'.card-grid button.card[data-index="{i}"]').click)
     assert v["current"] == "P2"
     expect(page.locator(".turn")).to_have_text("P2's turn")
     expect(chips.nth(1)).to_have_attribute("aria-current", "true")
-    expect(chips.nth(0)).to_have_text("P1: -5")   # −1 −1 −1 to choose, −2 for the mismatch
+    expect(chips.nth(0)).to_have_text("P1: -5")  # −1 −1 −1 to choose, −2 for the mismatch
     # The choice is kept with the player's settings: the next new game is a two-player one.
     page.goto(f"{server}?game=set&seed=4")
     wait_view(page, "v.players && v.current === 'P1'")
@@ -128,16 +127,46 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
     wait_view(page, "v.phase === 'playing'", timeout=20000)
     link["frozen"] = True
     last = view(page)
-    players = [dict(p, closedCount=52 if p["name"] == "Ray" else 0, openCount=0, openTop=None,
-                    won="1 Won" if p["name"] == "Ray" else p["won"]) for p in last["players"]]
-    ending = dict(last, phase="roundOver", status="** Winner: Ray **", active=None, winner="Ray", players=players,
-                  canTurn=False, canSnap=False, canStartNextRound=True, pause=None)
+    players = [
+        dict(
+            p,
+            closedCount=52 if p["name"] == "Ray" else 0,
+            openCount=0,
+            openTop=None,
+            won="1 Won" if p["name"] == "Ray" else p["won"],
+        )
+        for p in last["players"]
+    ]
+    ending = dict(
+        last,
+        phase="roundOver",
+        status="** Winner: Ray **",
+        active=None,
+        winner="Ray",
+        players=players,
+        canTurn=False,
+        canSnap=False,
+        canStartNextRound=True,
+        pause=None,
+    )
     version = page.evaluate("window.cardtable.version") + 1
-    events = [{"type": "snap", "player": "Ray", "result": "correct", "matching": ["Ray", "Lucy"]},
-              {"type": "snap", "player": "Lucy", "result": "tooLate"},
-              {"type": "roundWon", "player": "Ray", "gamesWon": 1}]
-    link["ws"].send(json.dumps({"type": "update", "game": "snap", "seed": 5, "version": version,
-                                "events": events, "view": ending}))
+    events = [
+        {"type": "snap", "player": "Ray", "result": "correct", "matching": ["Ray", "Lucy"]},
+        {"type": "snap", "player": "Lucy", "result": "tooLate"},
+        {"type": "roundWon", "player": "Ray", "gamesWon": 1},
+    ]
+    link["ws"].send(
+        json.dumps(
+            {
+                "type": "update",
+                "game": "snap",
+                "seed": 5,
+                "version": version,
+                "events": events,
+                "view": ending,
+            }
+        )
+    )
     # NB: a splash shows for about a second; the recorder sees it however late we look.
     wait_shown(page, ".splash", "Snap!")
     wait_shown(page, ".splash", "Too late!")
@@ -166,7 +195,9 @@ def test_snap_deal_under_reduced_motion_flies_no_cards(server, chromium, cardtab
         v = acted(pg, lambda: pg.keyboard.press("t"))
         assert next(p for p in v["players"] if p["name"] == "You")["openCount"] == 1
         assert pg.evaluate("window.__flying") == 0
-        duration = pg.eval_on_selector(".snap-button", "e => getComputedStyle(e).transitionDuration")
+        duration = pg.eval_on_selector(
+            ".snap-button", "e => getComputedStyle(e).transitionDuration"
+        )
         assert all(float(d.rstrip("s")) == 0 for d in duration.split(","))
         assert not errors
     finally:

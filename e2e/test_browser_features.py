@@ -1,11 +1,22 @@
 """Issue 11, "the table feels right": Set's Refill to 12 switch and colour-blind-safe palette,
 History's fixed-size dialog that opens at the newest entry with readable older entries, and
 Snap!'s matching piles lit on `*** Match! ***`."""
+
 import pytest
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, PHONE, acted, assert_card_names, reply_to, send, settle, view,
-                     wait_view, watch_errors)
+from browser import (
+    DESKTOP,
+    PHONE,
+    acted,
+    assert_card_names,
+    reply_to,
+    send,
+    settle,
+    view,
+    wait_view,
+    watch_errors,
+)
 
 SET_SEED = 5
 # Snap! with seed 12: Steve turns 10♠, you turn 10♣, and Ray calls Snap! (the engine console
@@ -22,6 +33,7 @@ LUMINANCE = """
 
 
 # ---------- Set: Refill to 12 ----------
+
 
 def open_settings(page):
     page.get_by_role("button", name="Settings").click()
@@ -55,7 +67,8 @@ def test_set_refill_to_12_switch(server, page):
     # Explained in words, beside it and as its description.
     expect(switch).to_have_accessible_description(
         "After a set is found, three new cards take its places, so the table holds 12 again. "
-        "Off: the set leaves the table and the other cards close up, until you ask for +3.")
+        "Off: the set leaves the table and the other cards close up, until you ask for +3."
+    )
     switch.check()
     saved = reply_to(page, settings.get_by_role("button", name="Save").click)
     assert saved["settings"]["set"]["refill"] is True
@@ -89,7 +102,10 @@ def test_set_refill_to_12_switch(server, page):
 
     def deal():
         page.get_by_role("button", name="Deal", exact=True).click()
-        page.get_by_role("dialog", name="Give up this game?").get_by_role("button", name="Deal anyway").click()
+        page.get_by_role("dialog", name="Give up this game?").get_by_role(
+            "button", name="Deal anyway"
+        ).click()
+
     v = acted(page, deal)
     assert v["settings"]["refill"] is False and len(v["table"]) == 12
     before, v = find_a_set(page)
@@ -104,6 +120,7 @@ def test_set_refill_to_12_switch(server, page):
 
 
 # ---------- Set: the colour-blind-safe palette ----------
+
 
 def set_paints(page):
     """The computed paints of Set's inks: {colour: [a card symbol's stroke, the stripes' fill],
@@ -126,12 +143,15 @@ def set_paints(page):
 
 def greys_apart(page, colours):
     """The smallest contrast ratio between the greys (luminances) of `colours`."""
-    return page.evaluate(f"""(colours) => {{ {LUMINANCE}
+    return page.evaluate(
+        f"""(colours) => {{ {LUMINANCE}
       let least = Infinity;
       for (let i = 0; i < colours.length; i++) for (let j = i + 1; j < colours.length; j++)
         least = Math.min(least, contrast(channels(colours[i]), channels(colours[j])));
       return least;
-    }}""", colours)
+    }}""",
+        colours,
+    )
 
 
 def test_set_colour_blind_safe_palette(server, page):
@@ -149,7 +169,8 @@ def test_set_colour_blind_safe_palette(server, page):
     expect(switch).to_have_accessible_description(
         "Draws the red, green and purple cards in vermillion, bluish green and deep purple, "
         "which also differ in lightness (in greyscale). The names stay red, green and purple. "
-        "Applies at once, in this browser.")
+        "Applies at once, in this browser."
+    )
     switch.check()
     settings.get_by_role("button", name="Save").click()
     expect(settings).to_have_count(0)
@@ -158,13 +179,17 @@ def test_set_colour_blind_safe_palette(server, page):
     def shows_safe():
         expect(page.locator("html")).to_have_attribute("data-set-palette", "safe")
         # NB: waits for the restyle rather than a time: the stroke of a red card turns vermillion.
-        page.wait_for_function("""(rgb) => { const use = document.querySelector('.card-grid .front use.set-red');
-                                  return !!use && getComputedStyle(use).stroke === rgb; }""", arg=safe["red"])
+        page.wait_for_function(
+            """(rgb) => { const use = document.querySelector('.card-grid .front use.set-red');
+                                  return !!use && getComputedStyle(use).stroke === rgb; }""",
+            arg=safe["red"],
+        )
         paints = set_paints(page)
         for colour, rgb in safe.items():
             assert paints[colour] == [rgb, rgb], (colour, paints)
             assert paints[colour + "Solid"] in (rgb, None)
         assert any(paints[c + "Solid"] for c in safe)
+
     shows_safe()
     # Apart in greyscale too (the standard colours are not).
     assert greys_apart(page, list(safe.values())) >= 1.5
@@ -194,14 +219,21 @@ def test_set_colour_blind_safe_palette(server, page):
 
 # ---------- History ----------
 
+
 def history_of_twenty(server, page):
     """Matchismo with seed 11 and twenty cards chosen (twenty history entries); the History
     dialog open on its newest entry's table."""
     page.goto(f"{server}?game=matchismo&seed=11")
     wait_view(page, "v.table.length === 24")
     for index in range(20):
-        reply = send(page, {"cmd": "act", "action": {"type": "choose", "card": index},
-                            "version": page.evaluate("window.cardtable.version")})
+        reply = send(
+            page,
+            {
+                "cmd": "act",
+                "action": {"type": "choose", "card": index},
+                "version": page.evaluate("window.cardtable.version"),
+            },
+        )
         assert reply["type"] == "update", reply
     wait_view(page, "v.history.length === 20")
     page.get_by_role("button", name="History").click()
@@ -213,7 +245,9 @@ def history_of_twenty(server, page):
 
 def shown_entry(dialog, entry):
     """Waits until the dialog's table shows the table after `entry`."""
-    expect(dialog.locator(f'.history-table[data-entry="{entry}"][aria-busy="false"]')).to_have_count(1)
+    expect(
+        dialog.locator(f'.history-table[data-entry="{entry}"][aria-busy="false"]')
+    ).to_have_count(1)
 
 
 def test_history_opens_at_the_newest_entry(server, page):
@@ -260,7 +294,13 @@ def test_history_dialog_keeps_its_size_while_scrubbing(server, page):
     assert 1 in seen and len(seen) >= 5
     # Stepping by keyboard, one entry at a time and to either end.
     scrubber.focus()
-    for key, at in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 20), ("ArrowLeft", 19), ("Home", 1)):
+    for key, at in (
+        ("ArrowRight", 2),
+        ("ArrowRight", 3),
+        ("End", 20),
+        ("ArrowLeft", 19),
+        ("Home", 1),
+    ):
         page.keyboard.press(key)
         expect(scrubber).to_have_value(str(at))
         shown_entry(dialog, at)
@@ -309,6 +349,7 @@ def test_history_older_entries_are_readable(server, chromium, scheme):
 
 # ---------- Snap!: the matching piles ----------
 
+
 def snap_until_match(server, page):
     """Plays your turns in Snap! (seed 12) until the status says `*** Match! ***`; returns,
     at that moment, the seats whose open piles are lit, with their badges and animations."""
@@ -316,7 +357,8 @@ def snap_until_match(server, page):
     wait_view(page, "v.phase === 'dealing' || v.phase === 'playing'")
     wait_view(page, "v.canTurn", timeout=20000)
     acted(page, page.get_by_role("button", name="Your stack: 13 cards").click)
-    return page.wait_for_function("""() => {
+    return page.wait_for_function(
+        """() => {
       if (document.querySelector('.snap-status').textContent !== '*** Match! ***') return null;
       const lit = [...document.querySelectorAll('.seat')].filter(s => !s.hidden && s.classList.contains('matching'));
       return lit.map(s => ({
@@ -327,14 +369,19 @@ def snap_until_match(server, page):
         animation: getComputedStyle(s.querySelector('.pile.open')).animationName,
         moving: s.querySelector('.pile.open').getAnimations().filter(a => a.animationName === 'match-pulse').length,
       }));
-    }""", timeout=20000, polling="raf").json_value()
+    }""",
+        timeout=20000,
+        polling="raf",
+    ).json_value()
 
 
 def assert_lit_then_gone(page, lit):
     assert [s["seat"] for s in sorted(lit, key=lambda s: s["seat"])] == ["bottom", "right"], lit
     labels = {s["seat"]: s["label"] for s in lit}
-    assert labels == {"bottom": "Your open pile: 10 of clubs, matching",
-                      "right": "Steve's open pile: 10 of spades, matching"}
+    assert labels == {
+        "bottom": "Your open pile: 10 of clubs, matching",
+        "right": "Steve's open pile: 10 of spades, matching",
+    }
     for seat in lit:
         assert seat["badge"] == "= Match"
         assert "rgb(255, 255, 255)" in seat["ring"]
@@ -351,7 +398,9 @@ def test_snap_lights_the_matching_piles(server, page):
 
 
 def test_snap_matching_piles_do_not_pulse_under_reduced_motion(server, chromium):
-    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce")
+    context = chromium.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
     page = context.new_page()
     errors = watch_errors(page)
     try:

@@ -1,24 +1,51 @@
 """How to play (from the home tiles and each game's `?` button, with the scoring of the settings
 in play), the Sound switch and its effects, and Snap!'s dealing countdown under reduced motion."""
+
 import re
 
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, face_down, record_sent, record_texts, reply_to, require_game, send, sent, texts_shown,
-                     wait_view, watch_errors)
+from browser import (
+    DESKTOP,
+    face_down,
+    record_sent,
+    record_texts,
+    reply_to,
+    require_game,
+    send,
+    sent,
+    texts_shown,
+    wait_view,
+    watch_errors,
+)
 
 # A phrase of each game's help that its rules (RULES.md) require: the scoring and playing together.
 HELP = {
     "Memory": ["The score counts mistakes", "A pair is yours and keeps the turn"],
-    "Concentration": ["takes no card for one second", "the timer starts with the first card you turn",
-                      "A pair is yours and keeps the turn"],
-    "Matchismo": ["a suit pair scores 4 points", "a rank pair 16 points", "cost 2 points",
-                  "every card you turn up costs 1 point", "a game for one"],
-    "Set": ["a set scores 16 points", "it costs 6 points first", "Set is a race",
-            "+3 deals only when every player has asked for it"],
-    "Snap!": ["costs the caller one card from their stack to every other player who still has cards",
-              "each takes 0.5 to 2.5 seconds to turn a card", "for 2 to 4 players in real time",
-              "a pause of 5.2 seconds"],
+    "Concentration": [
+        "takes no card for one second",
+        "the timer starts with the first card you turn",
+        "A pair is yours and keeps the turn",
+    ],
+    "Matchismo": [
+        "a suit pair scores 4 points",
+        "a rank pair 16 points",
+        "cost 2 points",
+        "every card you turn up costs 1 point",
+        "a game for one",
+    ],
+    "Set": [
+        "a set scores 16 points",
+        "it costs 6 points first",
+        "Set is a race",
+        "+3 deals only when every player has asked for it",
+    ],
+    "Snap!": [
+        "costs the caller one card from their stack to every other player who still has cards",
+        "each takes 0.5 to 2.5 seconds to turn a card",
+        "for 2 to 4 players in real time",
+        "a pause of 5.2 seconds",
+    ],
 }
 
 
@@ -39,7 +66,9 @@ def open_and_close_help(page, opener, title):
 def test_how_to_play_from_every_home_tile(server, page):
     page.goto(server)
     for title, phrases in HELP.items():
-        text = open_and_close_help(page, page.get_by_role("button", name=f"How to play {title}"), title)
+        text = open_and_close_help(
+            page, page.get_by_role("button", name=f"How to play {title}"), title
+        )
         for phrase in phrases:
             assert phrase in text, f"{title}: {phrase!r} not in {text!r}"
 
@@ -47,13 +76,26 @@ def test_how_to_play_from_every_home_tile(server, page):
 def test_how_to_play_on_a_game_screen_tells_the_scoring_in_play(server, page):
     page.goto(server)
     # The player's own scoring: a new Matchismo game takes it; the help tells its numbers.
-    saved = send(page, {"cmd": "settings", "settings": {"matchismo": {"matchBonus": 3, "mismatchPenalty": 5, "costToChoose": 0}}})
+    saved = send(
+        page,
+        {
+            "cmd": "settings",
+            "settings": {"matchismo": {"matchBonus": 3, "mismatchPenalty": 5, "costToChoose": 0}},
+        },
+    )
     assert saved["type"] == "answer", saved
     page.goto(f"{server}?game=matchismo&seed=7")
     wait_view(page, "v.settings.matchBonus === 3 && v.table.length === 24")
-    text = open_and_close_help(page, page.get_by_role("button", name="How to play", exact=True), "Matchismo")
-    for phrase in ["a suit pair scores 3 points", "a rank pair 12 points (4 × 3)", "cost 5 points",
-                   "every card you turn up costs 0 points", "2-card mode"]:
+    text = open_and_close_help(
+        page, page.get_by_role("button", name="How to play", exact=True), "Matchismo"
+    )
+    for phrase in [
+        "a suit pair scores 3 points",
+        "a rank pair 12 points (4 × 3)",
+        "cost 5 points",
+        "every card you turn up costs 0 points",
+        "2-card mode",
+    ]:
         assert phrase in text, f"{phrase!r} not in {text!r}"
 
 
@@ -99,7 +141,9 @@ def test_sound_plays_for_the_events_and_the_switch_mutes_it(server, page):
     kinds = [e["type"] for e in reply["events"]]
     assert "matched" in kinds or "mismatched" in kinds, kinds
     assert sound_count(page) == 2
-    expect(page.locator("body")).to_have_attribute("data-sound-last", "match" if "matched" in kinds else "mismatch")
+    expect(page.locator("body")).to_have_attribute(
+        "data-sound-last", "match" if "matched" in kinds else "mismatch"
+    )
 
     # Muted: the next card turns in silence, and the choice is remembered.
     switch.click()
@@ -127,8 +171,17 @@ def test_each_event_has_its_effect(server, page):
       };
     }""")
     assert effects == {
-        "flipped": "turn", "chosen": "turn", "turned": "turn", "matched": "match", "mismatched": "mismatch",
-        "snap": "snap", "finished": "win", "setOver": "win", "roundWon": "win", "hostLeft": None, "nothing": None,
+        "flipped": "turn",
+        "chosen": "turn",
+        "turned": "turn",
+        "matched": "match",
+        "mismatched": "mismatch",
+        "snap": "snap",
+        "finished": "win",
+        "setOver": "win",
+        "roundWon": "win",
+        "hostLeft": None,
+        "nothing": None,
     }
 
 
@@ -192,7 +245,9 @@ def test_at_a_snap_table_the_help_and_the_countdown_stay(server, page, cardtable
     started = reply_to(page, page.get_by_role("button", name="Start", exact=True).click)
     assert started["type"] == "update" and started["view"]["phase"] == "dealing", started
     # Only Leave, Help and Step through stay in a table's top bar — and How to play.
-    text = open_and_close_help(page, page.get_by_role("button", name="How to play", exact=True), "Snap!")
+    text = open_and_close_help(
+        page, page.get_by_role("button", name="How to play", exact=True), "Snap!"
+    )
     assert "play at quick speed: each takes 0.15 to 1.15 seconds" in text
     wait_view(page, "v.phase === 'playing'", timeout=20000)
     expect(page.get_by_role("timer")).to_be_hidden()

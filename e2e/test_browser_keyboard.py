@@ -1,11 +1,23 @@
 """Keyboard-only play: Memory to the win dialog, Set with +3, Hint, found matches, History and
 Settings, and a Snap! turn and call; dialogs trap the focus, close on Escape and give it back."""
+
 import collections
 
 from playwright.sync_api import expect
 
-from browser import (acted, card_name, engine, focused, record_texts, reply_to, require_game, tab_to,
-                     texts_shown, view, wait_view)
+from browser import (
+    acted,
+    card_name,
+    engine,
+    focused,
+    record_texts,
+    reply_to,
+    require_game,
+    tab_to,
+    texts_shown,
+    view,
+    wait_view,
+)
 
 SNAP_SEED = 5
 
@@ -23,11 +35,15 @@ def arrow_to(page, index):
 def assert_focus_stays_in_dialog(page, dialog, presses=6):
     for _ in range(presses):
         page.keyboard.press("Tab")
-        assert dialog.evaluate("(d) => d.contains(document.activeElement)"), "Tab left the open dialog"
+        assert dialog.evaluate("(d) => d.contains(document.activeElement)"), (
+            "Tab left the open dialog"
+        )
 
 
 def test_memory_keyboard_only_from_menu_to_menu(server, page, cardtable):
-    [reply] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42})
+    [reply] = engine(
+        cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42}
+    )
     where = collections.defaultdict(list)
     for index, spot in enumerate(reply["state"]["board"]):
         where[spot["card"]].append(index)
@@ -42,7 +58,7 @@ def test_memory_keyboard_only_from_menu_to_menu(server, page, cardtable):
         arrow_to(page, second)
         assert acted(page, lambda: page.keyboard.press(" "))["board"][second]["faceUp"]
         wait_view(page, f"v.board[{first}].removed && v.board[{second}].removed && !v.waiting")
-        if n < 5:   # the focus stays on the table when its card leaves
+        if n < 5:  # the focus stays on the table when its card leaves
             assert focused(page, "e.matches('button.card') && !e.classList.contains('gone')")
 
     dialog = page.get_by_role("dialog", name="Great!")
@@ -153,5 +169,7 @@ def you(view):
 
 def snap_call(reply):
     """The result of your Snap! call in a reply: `correct`, `wrong` or `tooLate`."""
-    [result] = [e["result"] for e in reply["events"] if e["type"] == "snap" and e["player"] == "You"]
+    [result] = [
+        e["result"] for e in reply["events"] if e["type"] == "snap" and e["player"] == "You"
+    ]
     return result

@@ -3,43 +3,84 @@ cards and controls, lie inside the viewport from a phone on its side to a large 
 page scrolls neither way; the cards stay put when a status line changes; Memory turns its grid
 on an upright phone; Set's cards glide to their new places (not under reduced motion); and the
 Large cards switch makes cards bigger and is remembered."""
+
 import pytest
 from playwright.sync_api import expect
 
-from browser import acted, card_name, require_game, screenshot, send, settle, view, wait_view, watch_errors
+from browser import (
+    acted,
+    card_name,
+    require_game,
+    screenshot,
+    send,
+    settle,
+    view,
+    wait_view,
+    watch_errors,
+)
 
 SIZES = [(360, 640), (740, 360), (640, 360), (1024, 600), (1280, 800), (1920, 1080)]
+LARGE = "try { localStorage.setItem('cardtable.cards', 'large'); } catch {}"
+# Forgets who this browser was (its token) but not its card size: a new player.
+NEW_PLAYER = """() => { const cards = localStorage.getItem('cardtable.cards');
+  localStorage.clear(); if (cards) localStorage.setItem('cardtable.cards', cards); }"""
+
+
+@pytest.fixture(scope="module")
+def windows(chromium):
+    """One page per window size (and card size) for the module's matrices, instead of a browser
+    context per case: `windows(server, width, height, large=False)` returns that window's page,
+    as a new player (its token forgotten, so no case sees another's settings), and the list of
+    its JavaScript errors since."""
+    opened = {}
+
+    def window(server, width, height, large=False):
+        key = (width, height, large)
+        if key not in opened:
+            context = chromium.new_context(viewport={"width": width, "height": height})
+            if large:
+                context.add_init_script(LARGE)
+            page = context.new_page()
+            opened[key] = (context, page, watch_errors(page))
+        _, page, errors = opened[key]
+        if page.url.startswith(server):
+            page.evaluate(NEW_PLAYER)
+        errors.clear()
+        return page, errors
+
+    yield window
+    for context, _, _ in opened.values():
+        context.close()
 
 
 @pytest.mark.parametrize("width,height", SIZES)
-def test_snap_seats_and_controls_are_all_in_view(server, chromium, cardtable, width, height):
+def test_snap_seats_and_controls_are_all_in_view(server, windows, cardtable, width, height):
     require_game(cardtable, "snap")
-    context = chromium.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{server}?game=snap&seed=5")
-        wait_view(page, "v.phase === 'playing'", timeout=20000)
-        settle(page)
-        report = page.evaluate("""() => {
-          const inside = (sel) => {
-            const e = document.querySelector(sel);
-            if (!e) return `${sel}: missing`;
-            const r = e.getBoundingClientRect();
-            const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-            return ok ? null : `${sel}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`;
-          };
-          const outside = ['.seat-bottom', '.seat-top', '.seat-left', '.seat-right', '.snap-button',
-                           '.seat-bottom .stack-button'].map(inside).filter(Boolean);
-          const root = document.documentElement;
-          return { outside, scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight };
-        }""")
-        assert report["outside"] == [], f"{width}×{height}: outside the viewport: {report['outside']}"
-        assert report["scrollWidth"] <= width, f"{width}×{height}: scrolls sideways"
-        assert report["scrollHeight"] <= height, f"{width}×{height}: scrolls down ({report['scrollHeight']} px)"
-        if (width, height) == (740, 360):
-            screenshot(page, "snap-phone-landscape.png")
-    finally:
-        context.close()
+    page, errors = windows(server, width, height)
+    page.goto(f"{server}?game=snap&seed=5")
+    wait_view(page, "v.phase === 'playing'", timeout=20000)
+    settle(page)
+    report = page.evaluate("""() => {
+      const inside = (sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return `${sel}: missing`;
+        const r = e.getBoundingClientRect();
+        const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+        return ok ? null : `${sel}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`;
+      };
+      const outside = ['.seat-bottom', '.seat-top', '.seat-left', '.seat-right', '.snap-button',
+                       '.seat-bottom .stack-button'].map(inside).filter(Boolean);
+      const root = document.documentElement;
+      return { outside, scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight };
+    }""")
+    assert report["outside"] == [], f"{width}×{height}: outside the viewport: {report['outside']}"
+    assert report["scrollWidth"] <= width, f"{width}×{height}: scrolls sideways"
+    assert report["scrollHeight"] <= height, (
+        f"{width}×{height}: scrolls down ({report['scrollHeight']} px)"
+    )
+    if (width, height) == (740, 360):
+        screenshot(page, "snap-phone-landscape.png")
+    assert not errors, f"JavaScript errors: {errors}"
 
 
 # ---------- every game fits, and nothing jumps (issue 11) ----------
@@ -92,31 +133,41 @@ def assert_fits(page, label, down=False):
     report = page.evaluate(FIT_REPORT)
     assert report["cards"] > 0, f"{label}: no cards"
     assert report["scrollWidth"] <= width, f"{label}: scrolls sideways ({report['scrollWidth']} px)"
-    assert report["scrollHeight"] <= height * (1.4 if down else 1), f"{label}: scrolls down ({report['scrollHeight']} px)"
+    assert report["scrollHeight"] <= height * (1.4 if down else 1), (
+        f"{label}: scrolls down ({report['scrollHeight']} px)"
+    )
     assert not report["controls"], f"{label}: controls outside the viewport: {report['controls']}"
     if not down:
         assert not report["outside"], f"{label}: cards outside the viewport: {report['outside']}"
 
 
 def assert_still(before, after, label):
-    moved = {i: (before[i], after[i]) for i in before if i in after
-             and max(abs(a - b) for a, b in zip(before[i], after[i])) > 2}
+    moved = {
+        i: (before[i], after[i])
+        for i in before
+        if i in after and max(abs(a - b) for a, b in zip(before[i], after[i])) > 2
+    }
     assert not moved, f"{label}: cards moved when the status line changed: {moved}"
 
 
 def status_text(page):
-    return page.evaluate("[...document.querySelectorAll('main .status-line, main .score-note')].map(e => e.textContent).join(' | ')")
+    return page.evaluate(
+        "[...document.querySelectorAll('main .status-line, main .score-note')].map(e => e.textContent).join(' | ')"
+    )
 
 
 def play_a_step(page, game):
     """A choice that changes the status line (and the score note): two cards, or three in Set and
     3-card Matchismo; waits until the game has settled after it."""
     if game.startswith("memory") or game == "concentration":
-        v = view(page)
         for index in (0, 1):
             acted(page, page.locator(f"main button.card[data-index='{index}']").click)
         # NB: the server turns a mismatch down (or takes a pair away) after its own timer.
-        wait_view(page, "!v.waiting && v.board.every(s => !s.faceUp || s.removed || s.matched)", timeout=20000)
+        wait_view(
+            page,
+            "!v.waiting && v.board.every(s => !s.faceUp || s.removed || s.matched)",
+            timeout=20000,
+        )
         return
     count = 3 if game in ("set", "matchismo-3") else 2
     for index in range(count):
@@ -125,31 +176,35 @@ def play_a_step(page, game):
 
 @pytest.mark.parametrize("width,height", LAYOUT_SIZES)
 @pytest.mark.parametrize("game,address,condition", GAMES, ids=[g[0] for g in GAMES])
-def test_every_game_fits_and_stays_still(server, chromium, cardtable, game, address, condition, width, height):
+def test_every_game_fits_and_stays_still(
+    server, windows, cardtable, game, address, condition, width, height
+):
     require_game(cardtable, game.split("-")[0])
     label = f"{game} {width}×{height}"
-    ctx, page, errors = open_game(chromium, server, address, condition, width, height)
-    try:
-        if game == "matchismo-3":
-            v = acted(page, lambda: page.get_by_label("Cards to match").select_option("3"))
-            assert v["mode"] == 3
-            settle(page)
-        assert_fits(page, label)
-        before, said = page.evaluate(CARD_BOXES), status_text(page)
-        play_a_step(page, game)
+    page, errors = windows(server, width, height)
+    page.goto(f"{server}{address}")
+    wait_view(page, condition, timeout=20000)
+    settle(page)
+    if game == "matchismo-3":
+        v = acted(page, lambda: page.get_by_label("Cards to match").select_option("3"))
+        assert v["mode"] == 3
         settle(page)
-        after = page.evaluate(CARD_BOXES)
-        if not game == "concentration":
-            assert status_text(page) != said, f"{label}: the status line did not change"
-        assert_still(before, after, label)
-        assert_fits(page, label)
-    finally:
-        ctx.close()
+    assert_fits(page, label)
+    before, said = page.evaluate(CARD_BOXES), status_text(page)
+    play_a_step(page, game)
+    settle(page)
+    after = page.evaluate(CARD_BOXES)
+    if game != "concentration":
+        assert status_text(page) != said, f"{label}: the status line did not change"
+    assert_still(before, after, label)
+    assert_fits(page, label)
     assert not errors, f"JavaScript errors: {errors}"
 
 
 def test_memory_hard_on_an_upright_phone_is_transposed(server, chromium):
-    ctx, page, errors = open_game(chromium, server, "?game=memory&difficulty=hard&seed=5", "v.board.length === 32", 360, 740)
+    ctx, page, errors = open_game(
+        chromium, server, "?game=memory&difficulty=hard&seed=5", "v.board.length === 32", 360, 740
+    )
     try:
         report = page.evaluate("""async () => {
           const { memoryGeometry } = await import('/js/geometry.js');
@@ -231,8 +286,12 @@ def test_set_reflows_with_moves_unless_reduced_motion(server, chromium, cardtabl
             assert grown == [] and moves == [], f"cards moved under reduced motion: {grown + moves}"
         else:
             assert moved, "no card changed place"
-            assert {m["index"] for m in grown} >= {"12", "13", "14"}, f"the three new cards did not come in: {grown}"
-            assert any(m["id"] == "flip-move" for m in moves), f"the cards jumped to their new places: {moves}"
+            assert {m["index"] for m in grown} >= {"12", "13", "14"}, (
+                f"the three new cards did not come in: {grown}"
+            )
+            assert any(m["id"] == "flip-move" for m in moves), (
+                f"the cards jumped to their new places: {moves}"
+            )
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors: {errors}"
@@ -240,7 +299,16 @@ def test_set_reflows_with_moves_unless_reduced_motion(server, chromium, cardtabl
 
 def test_found_set_tooltip_keeps_a_phone_page_still(server, chromium, cardtable):
     require_game(cardtable, "set")
-    ctx, page, errors = open_game(chromium, server, "?game=set&seed=5", "v.table.length === 12", 360, 640, has_touch=True, is_mobile=True)
+    ctx, page, errors = open_game(
+        chromium,
+        server,
+        "?game=set&seed=5",
+        "v.table.length === 12",
+        360,
+        640,
+        has_touch=True,
+        is_mobile=True,
+    )
     try:
         before = page.evaluate(CARD_BOXES)
         take_a_set(page)
@@ -262,10 +330,13 @@ def test_found_set_tooltip_keeps_a_phone_page_still(server, chromium, cardtable)
 CARD_WIDTH = "() => document.querySelector('main button.card').getBoundingClientRect().width"
 
 
-@pytest.mark.parametrize("address,condition", [
-    ("?game=matchismo&seed=11", "v.table.length === 24"),
-    ("?game=concentration&seed=3", "v.board.length === 52"),
-])
+@pytest.mark.parametrize(
+    "address,condition",
+    [
+        ("?game=matchismo&seed=11", "v.table.length === 24"),
+        ("?game=concentration&seed=3", "v.board.length === 52"),
+    ],
+)
 def test_large_cards_are_bigger_and_remembered(server, chromium, address, condition):
     ctx, page, errors = open_game(chromium, server, address, condition, 1280, 800)
     try:
@@ -280,7 +351,9 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
         page.reload()
         wait_view(page, condition)
         settle(page)
-        expect(page.get_by_role("button", name="Large cards")).to_have_attribute("aria-pressed", "true")
+        expect(page.get_by_role("button", name="Large cards")).to_have_attribute(
+            "aria-pressed", "true"
+        )
         assert page.evaluate("document.documentElement.dataset.cards") == "large"
         assert page.evaluate(CARD_WIDTH) > usual * 1.1
         assert_fits(page, "large cards, reloaded", down=True)
@@ -289,30 +362,26 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
     assert not errors, f"JavaScript errors: {errors}"
 
 
-LARGE = "try { localStorage.setItem('cardtable.cards', 'large'); } catch {}"
-
-
 @pytest.mark.parametrize("width,height", [(360, 640), (740, 360), (1920, 1080)])
-@pytest.mark.parametrize("game,address,condition", GAMES + [("snap", "?game=snap&seed=5", "v.phase === 'playing'")],
-                         ids=[g[0] for g in GAMES] + ["snap"])
-def test_large_cards_never_scroll_sideways(server, chromium, cardtable, game, address, condition, width, height):
+@pytest.mark.parametrize(
+    "game,address,condition",
+    GAMES + [("snap", "?game=snap&seed=5", "v.phase === 'playing'")],
+    ids=[g[0] for g in GAMES] + ["snap"],
+)
+def test_large_cards_never_scroll_sideways(
+    server, windows, cardtable, game, address, condition, width, height
+):
     require_game(cardtable, game.split("-")[0])
-    ctx = chromium.new_context(viewport={"width": width, "height": height})
-    ctx.add_init_script(LARGE)
-    page = ctx.new_page()
-    errors = watch_errors(page)
-    try:
-        page.goto(f"{server}{address}")
-        wait_view(page, condition, timeout=20000)
-        settle(page)
-        assert page.evaluate("document.documentElement.dataset.cards") == "large"
-        if game == "snap":
-            report = page.evaluate("""() => [...document.querySelectorAll('.seat, .snap-button')].map(e => e.getBoundingClientRect())
-              .filter(r => r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5 || r.right > innerWidth + .5).length""")
-            assert report == 0, f"large cards, {width}×{height}: Snap!'s seats outside the viewport"
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-        else:
-            assert_fits(page, f"large cards, {game} {width}×{height}", down=True)
-    finally:
-        ctx.close()
+    page, errors = windows(server, width, height, large=True)
+    page.goto(f"{server}{address}")
+    wait_view(page, condition, timeout=20000)
+    settle(page)
+    assert page.evaluate("document.documentElement.dataset.cards") == "large"
+    if game == "snap":
+        report = page.evaluate("""() => [...document.querySelectorAll('.seat, .snap-button')].map(e => e.getBoundingClientRect())
+          .filter(r => r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5 || r.right > innerWidth + .5).length""")
+        assert report == 0, f"large cards, {width}×{height}: Snap!'s seats outside the viewport"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    else:
+        assert_fits(page, f"large cards, {game} {width}×{height}", down=True)
     assert not errors, f"JavaScript errors: {errors}"

@@ -1,10 +1,21 @@
 """Matchismo and Set in the browser: matches, history lines, found matches, +3 and Hint."""
+
 import itertools
 
 from playwright.sync_api import expect
 
-from browser import (acted, assert_card_names, card_name, engine, face_down, reply_to, require_game,
-                     screenshot, view, wait_view)
+from browser import (
+    acted,
+    assert_card_names,
+    card_name,
+    engine,
+    face_down,
+    reply_to,
+    require_game,
+    screenshot,
+    view,
+    wait_view,
+)
 
 MATCHISMO_SEED = 11
 SET_SEED = 5
@@ -18,9 +29,18 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     require_game(cardtable, "matchismo")
     [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": MATCHISMO_SEED})
     table = [slot["card"] for slot in reply["state"]["table"]]
-    i, j = next((i, j) for i, j in itertools.combinations(range(len(table)), 2) if rank(table[i]) == rank(table[j]))
-    k, m = next((k, m) for k, m in itertools.combinations(range(len(table)), 2)
-                if {k, m}.isdisjoint({i, j}) and rank(table[k]) != rank(table[m]) and table[k][-1] != table[m][-1])
+    i, j = next(
+        (i, j)
+        for i, j in itertools.combinations(range(len(table)), 2)
+        if rank(table[i]) == rank(table[j])
+    )
+    k, m = next(
+        (k, m)
+        for k, m in itertools.combinations(range(len(table)), 2)
+        if {k, m}.isdisjoint({i, j})
+        and rank(table[k]) != rank(table[m])
+        and table[k][-1] != table[m][-1]
+    )
 
     page.goto(f"{server}?game=matchismo&seed={MATCHISMO_SEED}")
     wait_view(page, "v.table.length === 24")
@@ -35,7 +55,7 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     a, b, c, d = (table[x] for x in (i, j, k, m))
     entries = [a, f"Matched {a} {b} for 16 points.", c, f"{c} {d} don’t match! 2 point penalty!"]
     expect(page.locator(".status-line")).to_have_text(entries[-1])
-    expect(page.get_by_text("Score: 10")).to_be_visible()   # +16 −1 −1, then −2 −1 −1
+    expect(page.get_by_text("Score: 10")).to_be_visible()  # +16 −1 −1, then −2 −1 −1
     expect(page.get_by_text("Flips: 4")).to_be_visible()
     # The matched cards stay on the table, dimmed and unplayable.
     for x in (i, j):
@@ -70,7 +90,10 @@ def test_matchismo_match_and_mismatch_history(server, page, cardtable):
     # Deal (confirmed: the game is unfinished) empties the found matches and unlocks the mode selector.
     def deal():
         page.get_by_role("button", name="Deal", exact=True).click()
-        page.get_by_role("dialog", name="Give up this game?").get_by_role("button", name="Deal anyway").click()
+        page.get_by_role("dialog", name="Give up this game?").get_by_role(
+            "button", name="Deal anyway"
+        ).click()
+
     v = acted(page, deal)
     assert v["flips"] == 0 and v["foundMatches"] == []
     expect(found).to_be_hidden()
@@ -100,7 +123,9 @@ def test_set_plus_three_hint_and_a_found_set(server, page, cardtable):
     for text in cards:
         expect(found.get_by_role("img", name=card_name(text))).to_be_visible()
         # Matched Set cards leave the table.
-        expect(page.locator(".card-grid").get_by_role("button", name=card_name(text), exact=True)).to_have_count(0)
+        expect(
+            page.locator(".card-grid").get_by_role("button", name=card_name(text), exact=True)
+        ).to_have_count(0)
     found.get_by_role("listitem").first.hover()
     expect(found.get_by_role("tooltip").first).to_be_visible()
     expect(page.locator(".status-line")).to_contain_text("Matched")

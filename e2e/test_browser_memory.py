@@ -1,15 +1,28 @@
 """Memory in the browser: an Easy game with seed 42 played to the win dialog."""
+
 import collections
 
 from playwright.sync_api import expect
 
-from browser import PHONE, acted, assert_card_names, card_name, engine, face_down, screenshot, view, wait_view
+from browser import (
+    PHONE,
+    acted,
+    assert_card_names,
+    card_name,
+    engine,
+    face_down,
+    screenshot,
+    view,
+    wait_view,
+)
 
 SEED = 42
 
 
 def memory_board(cardtable):
-    [reply] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": SEED})
+    [reply] = engine(
+        cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": SEED}
+    )
     return [spot["card"] for spot in reply["state"]["board"]]
 
 
@@ -26,7 +39,9 @@ def flip(page, index, board, how="click"):
     card = page.get_by_role("button", name=face_down(index), exact=True)
     v = acted(page, getattr(card, how))
     assert v["board"][index] == {"card": board[index], "faceUp": True, "removed": False}
-    expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute("aria-label", card_name(board[index]))
+    expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute(
+        "aria-label", card_name(board[index])
+    )
     return v
 
 
@@ -48,16 +63,22 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
     for target, key in ((first, "Enter"), (second, " ")):
         while at != target:
             if target // 4 > at // 4:
-                page.keyboard.press("ArrowDown"); at += 4
+                page.keyboard.press("ArrowDown")
+                at += 4
             elif target // 4 < at // 4:
-                page.keyboard.press("ArrowUp"); at -= 4
+                page.keyboard.press("ArrowUp")
+                at -= 4
             elif target > at:
-                page.keyboard.press("ArrowRight"); at += 1
+                page.keyboard.press("ArrowRight")
+                at += 1
             else:
-                page.keyboard.press("ArrowLeft"); at -= 1
+                page.keyboard.press("ArrowLeft")
+                at -= 1
         assert int(page.evaluate("document.activeElement.dataset.index")) == target
         assert acted(page, lambda: page.keyboard.press(key))["board"][target]["faceUp"]
-        expect(page.locator(f'button.card[data-index="{target}"]')).to_have_attribute("aria-label", card_name(board[target]))
+        expect(page.locator(f'button.card[data-index="{target}"]')).to_have_attribute(
+            "aria-label", card_name(board[target])
+        )
     wait_view(page, f"v.board[{first}].removed && v.board[{second}].removed && !v.waiting")
     expect(page.locator(f'button.card[data-index="{first}"]')).to_be_hidden()
 
@@ -89,7 +110,9 @@ def test_memory_easy_played_to_the_win_dialog(server, page, cardtable):
 
 def test_memory_on_a_phone_with_reduced_motion(server, chromium, cardtable):
     board = memory_board(cardtable)
-    context = chromium.new_context(viewport=PHONE, reduced_motion="reduce", has_touch=True, is_mobile=True)
+    context = chromium.new_context(
+        viewport=PHONE, reduced_motion="reduce", has_touch=True, is_mobile=True
+    )
     try:
         pg = context.new_page()
         pg.goto(f"{server}?game=memory&difficulty=easy&seed={SEED}")
@@ -99,7 +122,9 @@ def test_memory_on_a_phone_with_reduced_motion(server, chromium, cardtable):
         boxes = [pg.locator(f'button.card[data-index="{i}"]').bounding_box() for i in range(12)]
         assert all(b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] for b in boxes)
         # Reduced motion: flips are instant.
-        duration = pg.eval_on_selector("button.card .card-flip", "e => getComputedStyle(e).transitionDuration")
+        duration = pg.eval_on_selector(
+            "button.card .card-flip", "e => getComputedStyle(e).transitionDuration"
+        )
         assert all(float(d.rstrip("s")) == 0 for d in duration.split(","))
         flip(pg, 0, board, how="tap")
         flip(pg, 5, board, how="tap")

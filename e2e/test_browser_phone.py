@@ -1,5 +1,6 @@
 """Phones (360×740): no sideways scrolling, every card on screen or a scroll away with a point of
 its own to tap, every button at least 44 px tall — Set, Concentration and Snap!."""
+
 from playwright.sync_api import expect
 
 from browser import PHONE, acted, assert_phone_layout, card_name, face_down, require_game, wait_view
@@ -41,6 +42,9 @@ def test_snap_on_a_phone(server, phone, cardtable):
       buttons: [...document.querySelectorAll('button')].filter(b => b.getClientRects().length).map(b => b.getBoundingClientRect().height),
     })""")
     assert report["scrollWidth"] <= PHONE["width"]
-    assert all(left >= 0 and right <= PHONE["width"] and bottom <= PHONE["height"] for left, right, bottom in report["seats"])
+    assert all(
+        left >= 0 and right <= PHONE["width"] and bottom <= PHONE["height"]
+        for left, right, bottom in report["seats"]
+    )
     assert min(report["buttons"]) >= 44
     expect(phone.get_by_role("button", name="Snap!")).to_be_in_viewport()

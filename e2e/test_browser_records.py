@@ -2,6 +2,7 @@
 abandon), the player's name, and the scores screen — high scores as RULES §1.5 writes them,
 sorted by the server by date, score and duration with the extremes marked, and the
 statistics per game and setting."""
+
 import re
 
 from playwright.sync_api import expect
@@ -21,7 +22,7 @@ def play_memory_by_memory(page, url, at_least):
     Returns the final score."""
     page.goto(url)
     wait_view(page, "v.board.length === 12 && v.pairsFound === 0")
-    known = {}   # board index -> face, for cards still on the table
+    known = {}  # board index -> face, for cards still on the table
     unseen = list(range(12))
 
     def resolve(i, j, faces):
@@ -43,7 +44,9 @@ def play_memory_by_memory(page, url, at_least):
     while known or unseen:
         faces = dict(known)
         pair = next(((i, j) for i in faces for j in faces if i < j and faces[i] == faces[j]), None)
-        different = next(((i, j) for i in faces for j in faces if i < j and faces[i] != faces[j]), None)
+        different = next(
+            ((i, j) for i in faces for j in faces if i < j and faces[i] != faces[j]), None
+        )
         if different and score < at_least:
             i, j = different
             turn(i)
@@ -73,7 +76,8 @@ def play_memory_by_memory(page, url, at_least):
 def entries(page):
     """The high scores shown: (score, end date/time text, duration in seconds, classes)."""
     rows = page.locator(".score-list li").evaluate_all(
-        "lis => lis.map(li => [li.querySelector('.score-text').textContent, li.className])")
+        "lis => lis.map(li => [li.querySelector('.score-text').textContent, li.className])"
+    )
     shown = []
     for text, classes in rows:
         match = ENTRY.match(text)
@@ -108,8 +112,14 @@ def test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes(o
     by = {}
     for sort in ("Date", "Score", "Duration"):
         answer = reply_to(page, page.get_by_role("button", name=sort, exact=True).click)
-        assert answer["cmd"] == "scores" and answer["sort"] == sort.lower() and answer["game"] == "memory"
-        expect(page.get_by_role("button", name=sort, exact=True)).to_have_attribute("aria-pressed", "true")
+        assert (
+            answer["cmd"] == "scores"
+            and answer["sort"] == sort.lower()
+            and answer["game"] == "memory"
+        )
+        expect(page.get_by_role("button", name=sort, exact=True)).to_have_attribute(
+            "aria-pressed", "true"
+        )
         scores = answer["scores"]
         shown = entries(page)
         # The page shows the server's order, each entry as RULES §1.5 writes it.
@@ -128,8 +138,12 @@ def test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes(o
     # The extremes are highlighted, with words for them.
     shown = entries(page)
     scores = by["Duration"]
-    for mark, label in (("lowest", "lowest score"), ("highest", "highest score"),
-                        ("shortest", "shortest game"), ("longest", "longest game")):
+    for mark, label in (
+        ("lowest", "lowest score"),
+        ("highest", "highest score"),
+        ("shortest", "shortest game"),
+        ("longest", "longest game"),
+    ):
         marked = [i for i, e in enumerate(scores) if mark in e["marks"]]
         assert marked, f"no entry marked {mark}"
         assert [i for i, s in enumerate(shown) if f"mark-{mark}" in s[3]] == marked
@@ -137,8 +151,12 @@ def test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes(o
             expect(page.locator(".score-list li").nth(i).get_by_text(label)).to_be_visible()
     assert [e for e in scores if "lowest" in e["marks"]][0]["score"] == played[0]
     assert [e for e in scores if "highest" in e["marks"]][0]["score"] == played[2]
-    assert [e for e in scores if "shortest" in e["marks"]][0]["duration"] == min(e["duration"] for e in scores)
-    assert [e for e in scores if "longest" in e["marks"]][0]["duration"] == max(e["duration"] for e in scores)
+    assert [e for e in scores if "shortest" in e["marks"]][0]["duration"] == min(
+        e["duration"] for e in scores
+    )
+    assert [e for e in scores if "longest" in e["marks"]][0]["duration"] == max(
+        e["duration"] for e in scores
+    )
 
     # The statistics: three easy games played and won, the best score, a streak of three.
     table = page.locator(".stats-table")
@@ -224,7 +242,9 @@ def test_old_settings_move_to_the_server_once(server, page):
     v = view(page)
     assert v["settings"]["matchBonus"] == 6 and v["settings"]["costToChoose"] == 0
     assert v["current"] == "P1"
-    assert page.evaluate("[localStorage.getItem('cardtable.settings'), localStorage.getItem('cardtable.set.twoPlayer')]") == [None, None]
+    assert page.evaluate(
+        "[localStorage.getItem('cardtable.settings'), localStorage.getItem('cardtable.set.twoPlayer')]"
+    ) == [None, None]
     settings = page.evaluate("window.cardtable.send({cmd: 'settings'})")
     answer = page.wait_for_function("(id) => window.cardtable.reply(id)", arg=settings).json_value()
     assert answer["settings"]["matchismo"]["matchBonus"] == 6

@@ -1,5 +1,6 @@
 """Replays in the browser (issue 9): History's scrubber shows the table as it was at the chosen
 entry, and a finished game can be stepped through move by move on its own table."""
+
 import collections
 import itertools
 
@@ -11,9 +12,16 @@ from browser import acted, card_name, engine, face_down, focused, reply_to, view
 def test_history_scrubber_shows_the_table_as_it_was(server, page, cardtable):
     [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": 11})
     table = [slot["card"] for slot in reply["state"]["table"]]
-    i, j = next((i, j) for i, j in itertools.combinations(range(24), 2) if table[i][:-1] == table[j][:-1])
-    k, m = next((k, m) for k, m in itertools.combinations(range(24), 2)
-                if {k, m}.isdisjoint({i, j}) and table[k][:-1] != table[m][:-1] and table[k][-1] != table[m][-1])
+    i, j = next(
+        (i, j) for i, j in itertools.combinations(range(24), 2) if table[i][:-1] == table[j][:-1]
+    )
+    k, m = next(
+        (k, m)
+        for k, m in itertools.combinations(range(24), 2)
+        if {k, m}.isdisjoint({i, j})
+        and table[k][:-1] != table[m][:-1]
+        and table[k][-1] != table[m][-1]
+    )
     page.goto(f"{server}?game=matchismo&seed=11")
     wait_view(page, "v.table.length === 24")
     for index in (i, j, k, m):
@@ -29,31 +37,45 @@ def test_history_scrubber_shows_the_table_as_it_was(server, page, cardtable):
         """The cards face up on the dialog's table at `entry`: {index: accessible name}."""
         expect(dialog.get_by_role("group", name=f"The table after entry {entry}")).to_be_visible()
         names = dialog.locator(".history-table [role=img]").evaluate_all(
-            "cards => cards.map(c => c.getAttribute('aria-label'))")
+            "cards => cards.map(c => c.getAttribute('aria-label'))"
+        )
         assert len(names) == 24
         return {n: name for n, name in enumerate(names) if name != "face-down card"}
 
     # The newest entry: the pair matched; of the mismatched two only the last one stays chosen.
-    assert faces_up(4) == {i: f"{card_name(table[i])}, matched", j: f"{card_name(table[j])}, matched",
-                           m: f"{card_name(table[m])}, chosen"}
+    assert faces_up(4) == {
+        i: f"{card_name(table[i])}, matched",
+        j: f"{card_name(table[j])}, matched",
+        m: f"{card_name(table[m])}, chosen",
+    }
     scrubber = dialog.get_by_label("History position")
     scrubber.fill("1")
     assert faces_up(1) == {i: f"{card_name(table[i])}, chosen"}
     scrubber.fill("2")
-    assert faces_up(2) == {i: f"{card_name(table[i])}, matched", j: f"{card_name(table[j])}, matched"}
+    assert faces_up(2) == {
+        i: f"{card_name(table[i])}, matched",
+        j: f"{card_name(table[j])}, matched",
+    }
     # By keyboard: one entry on.
     scrubber.focus()
     page.keyboard.press("ArrowRight")
-    assert faces_up(3) == {i: f"{card_name(table[i])}, matched", j: f"{card_name(table[j])}, matched",
-                           k: f"{card_name(table[k])}, chosen"}
+    assert faces_up(3) == {
+        i: f"{card_name(table[i])}, matched",
+        j: f"{card_name(table[j])}, matched",
+        k: f"{card_name(table[k])}, chosen",
+    }
     # The live table is untouched by looking back.
     page.keyboard.press("Escape")
     assert view(page)["flips"] == 4
-    expect(page.locator(f'.card-grid button.card[data-index="{m}"]')).to_have_attribute("aria-label", card_name(table[m]))
+    expect(page.locator(f'.card-grid button.card[data-index="{m}"]')).to_have_attribute(
+        "aria-label", card_name(table[m])
+    )
 
 
 def test_stepping_through_a_finished_memory_game(server, page, cardtable):
-    [reply] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42})
+    [reply] = engine(
+        cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": 42}
+    )
     board = [spot["card"] for spot in reply["state"]["board"]]
     where = collections.defaultdict(list)
     for index, card in enumerate(board):
@@ -66,7 +88,7 @@ def test_stepping_through_a_finished_memory_game(server, page, cardtable):
         acted(page, page.get_by_role("button", name=face_down(b), exact=True).click)
         wait_view(page, f"v.board[{a}].removed && v.board[{b}].removed && !v.waiting")
     total = page.evaluate("window.cardtable.version")
-    assert total == 18   # 12 flips and 6 pairs leaving the table
+    assert total == 18  # 12 flips and 6 pairs leaving the table
 
     dialog = page.get_by_role("dialog", name="Great!")
     dialog.get_by_role("button", name="Step through").click()
@@ -79,7 +101,9 @@ def test_stepping_through_a_finished_memory_game(server, page, cardtable):
     def shows(move):
         expect(position).to_have_text(f"Move {move} of {total}")
         expect(stepper).to_have_attribute("data-shown", str(move))
-        return cards.evaluate_all("bs => bs.map(b => [b.getAttribute('aria-label'), b.classList.contains('gone'), b.getAttribute('aria-disabled')])")
+        return cards.evaluate_all(
+            "bs => bs.map(b => [b.getAttribute('aria-label'), b.classList.contains('gone'), b.getAttribute('aria-disabled')])"
+        )
 
     # The deal: every card face down; nothing can be played while stepping.
     at = shows(0)
@@ -90,17 +114,21 @@ def test_stepping_through_a_finished_memory_game(server, page, cardtable):
     at = shows(1)
     a, b = pairs[0]
     assert at[a][0] == card_name(board[a])
-    assert [name for n, (name, _, _) in enumerate(at) if n != a] == [face_down(n) for n in range(12) if n != a]
+    assert [name for n, (name, _, _) in enumerate(at) if n != a] == [
+        face_down(n) for n in range(12) if n != a
+    ]
     page.keyboard.press("ArrowRight")
     at = shows(2)
     assert at[b][0] == card_name(board[b]) and not at[b][1]
     page.keyboard.press("ArrowRight")
-    at = shows(3)   # the pair has left the table
+    at = shows(3)  # the pair has left the table
     assert at[a][1] and at[b][1]
     page.keyboard.press("End")
     at = shows(total)
     assert all(gone for _, gone, _ in at)
-    expect(stepper.get_by_role("button", name="Next move")).to_have_attribute("aria-disabled", "true")
+    expect(stepper.get_by_role("button", name="Next move")).to_have_attribute(
+        "aria-disabled", "true"
+    )
     page.keyboard.press("Home")
     shows(0)
     stepper.get_by_role("button", name="Last move").click()
@@ -151,7 +179,9 @@ def test_stepping_through_a_finished_matchismo_game_on_a_small_table(server, pag
     def shows(move):
         expect(stepper.locator("output")).to_have_text(f"Move {move} of 2")
         expect(stepper).to_have_attribute("data-shown", str(move))
-        return cards.evaluate_all("bs => bs.map(b => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed'), b.classList.contains('matched'), b.getAttribute('aria-disabled')])")
+        return cards.evaluate_all(
+            "bs => bs.map(b => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed'), b.classList.contains('matched'), b.getAttribute('aria-disabled')])"
+        )
 
     at = shows(0)
     assert [a[0] for a in at] == [face_down(n) for n in range(4)]

@@ -1,98 +1,37 @@
 """Rooms in the browser (issue 9): every game lives at its own link, so a reload, a page closed
 and opened again, or a restarted server continue the same game at its last acknowledged move;
 a link opened without the player's token watches and cannot act."""
-import collections
-import itertools
 
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, acted, card_name, engine, face_down, record_sent, record_texts, reply_to,
-                     require_game, room_of, send, sent, texts_shown, view, wait_shown, wait_version,
-                     wait_view, watch_errors, without_clock)
+from browser import (
+    DESKTOP,
+    card_name,
+    engine,
+    face_down,
+    record_sent,
+    record_texts,
+    reply_to,
+    require_game,
+    room_of,
+    send,
+    sent,
+    texts_shown,
+    view,
+    wait_shown,
+    wait_version,
+    wait_view,
+    watch_errors,
+    without_clock,
+)
+from games import DEALS, GAMES, PLAYS, click_face_down, matchismo_table, memory_pairs
 
 SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", "Lucy", "Steve"]}
 
 
-def memory_pairs(cardtable, seed=42):
-    [reply] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed})
-    where = collections.defaultdict(list)
-    for index, spot in enumerate(reply["state"]["board"]):
-        where[spot["card"]].append(index)
-    return list(where.values())
-
-
-def matchismo_table(cardtable, seed=11):
-    [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": seed})
-    return [slot["card"] for slot in reply["state"]["table"]]
-
-
-def click_face_down(page, index):
-    return acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)
-
-
-def is_set(cards):
-    return all(len(set(values)) != 2 for values in zip(*(card.split(":") for card in cards)))
-
-
-# Each game: its address, the first view's condition, and part of a game (`play`), which
-# returns the next move to make after the reload (it must be accepted).
-def play_memory(page, cardtable):
-    (a, b), (c, d) = memory_pairs(cardtable)[:2]
-    click_face_down(page, a)
-    click_face_down(page, b)
-    wait_view(page, f"v.board[{a}].removed && v.board[{b}].removed && !v.waiting")
-    click_face_down(page, c)
-    return page.get_by_role("button", name=face_down(d), exact=True).click
-
-
-def play_concentration(page, cardtable):
-    click_face_down(page, 0)
-    return page.get_by_role("button", name=face_down(1), exact=True).click
-
-
-def play_matchismo(page, cardtable):
-    table = matchismo_table(cardtable)
-    i, j = next((i, j) for i, j in itertools.combinations(range(24), 2) if table[i][:-1] == table[j][:-1])
-    k = next(x for x in range(24) if x not in (i, j))
-    for index in (i, j, k):
-        click_face_down(page, index)
-    m = next(x for x in range(24) if x not in (i, j, k))
-    return page.get_by_role("button", name=face_down(m), exact=True).click
-
-
-def play_set(page, cardtable):
-    v = acted(page, page.get_by_role("button", name="Deal three more cards").click)
-    assert len(v["table"]) == 15
-    v = acted(page, page.locator('.card-grid button.card[data-index="0"]').click)
-    assert v["table"][0]["chosen"]
-    return page.locator('.card-grid button.card[data-index="1"]').click
-
-
-def play_snap(page, cardtable):
-    # NB: on your turn with no call pending nothing is due on the table: the computer players
-    # wait for you, so the view stays as it is until the page acts.
-    wait_view(page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000)
-    v = acted(page, lambda: page.keyboard.press("t"))
-    assert you(v)["openCount"] == 1
-    wait_view(page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000)
-    return lambda: page.keyboard.press("t")
-
-
-def you(v):
-    return next(p for p in v["players"] if p["name"] == "You")
-
-
-GAMES = {
-    "memory": ("?game=memory&difficulty=easy&seed=42", "v.board.length === 12", play_memory),
-    "concentration": ("?game=concentration&seed=3", "v.board.length === 52", play_concentration),
-    "matchismo": ("?game=matchismo&seed=11", "v.table.length === 24", play_matchismo),
-    "set": ("?game=set&seed=5", "v.table.length === 12", play_set),
-    "snap": ("?game=snap&seed=5", "v.phase === 'dealing' || v.phase === 'playing'", play_snap),
-}
-
-
 def test_reload_continues_every_game_from_the_same_position(server, chromium, cardtable):
-    for game, (address, ready, play) in GAMES.items():
+    for game in GAMES:
+        (address, ready), play = DEALS[game], PLAYS[game]
         require_game(cardtable, game)
         context = chromium.new_context(viewport=DESKTOP)
         try:
@@ -122,7 +61,9 @@ def test_reload_continues_every_game_from_the_same_position(server, chromium, ca
                   return window.cardtable.send({ cmd: 'act', action: { type: 'turn', player: 'You' }, version: window.cardtable.version });
                 }""")
                 if request is not None:
-                    reply = page.wait_for_function("(id) => window.cardtable.reply(id)", arg=request).json_value()
+                    reply = page.wait_for_function(
+                        "(id) => window.cardtable.reply(id)", arg=request
+                    ).json_value()
                     assert reply["type"] == "error" and reply["error"]["code"] == "resuming", reply
                 expect(page.locator(".countdown")).to_have_count(0, timeout=10000)
                 assert "Resuming in 1…" in texts_shown(page, ".countdown")
@@ -180,14 +121,20 @@ def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page,
     own_server.restart()
     wait_shown(page, "#connection-banner", "Connection lost — reconnecting…")
     wait_shown(page, "#connection-banner", "Reconnected — your game continues.", timeout=30000)
-    wait_view(page, f"!v.waiting && !v.board[{c}].faceUp && !v.board[{pairs[2][0]}].faceUp", timeout=20000)
+    wait_view(
+        page, f"!v.waiting && !v.board[{c}].faceUp && !v.board[{pairs[2][0]}].faceUp", timeout=20000
+    )
     assert page.evaluate("window.cardtable.room") == room
     assert page.url == f"{own_server.url}play/{room}"
     # The page said who it is and opened its room again; it dealt nothing new.
     messages = sent(page)
     again = next(n for n, m in enumerate(messages) if n > 0 and m["cmd"] == "hello")
     assert messages[0]["cmd"] == "hello" and "token" not in messages[0]
-    assert messages[again]["token"] and messages[again + 1] == {"cmd": "open", "room": room, "id": messages[again + 1]["id"]}
+    assert messages[again]["token"] and messages[again + 1] == {
+        "cmd": "open",
+        "room": room,
+        "id": messages[again + 1]["id"],
+    }
     assert [m["cmd"] for m in messages].count("new") == 1
     v = view(page)
     # The same deal at the same place: the first pair gone, nothing else found, one mistake;
@@ -233,10 +180,14 @@ def test_a_link_without_the_token_watches_and_cannot_act(server, page, chromium,
         assert watcher.evaluate("window.cardtable.role") == "watcher"
         # The same secrets hidden: the watcher sees what the player sees.
         assert without_clock(seen) == without_clock(v)
-        expect(watcher.get_by_text("Watching — only the player who started this game can play.")).to_be_visible()
+        expect(
+            watcher.get_by_text("Watching — only the player who started this game can play.")
+        ).to_be_visible()
         cards = watcher.locator(".card-grid button.card")
         expect(cards).to_have_count(24)
-        assert set(cards.evaluate_all("bs => bs.map(b => b.getAttribute('aria-disabled'))")) == {"true"}
+        assert set(cards.evaluate_all("bs => bs.map(b => b.getAttribute('aria-disabled'))")) == {
+            "true"
+        }
         for name in ("Deal", "Hint", "Restart this deal", "Settings"):
             expect(watcher.get_by_role("button", name=name, exact=True)).to_be_disabled()
         expect(watcher.get_by_label("Cards to match")).to_be_disabled()
@@ -260,7 +211,9 @@ def test_a_link_without_the_token_watches_and_cannot_act(server, page, chromium,
         expect(watcher.get_by_text("Flips: 2")).to_be_visible()
         # History is open to watchers.
         watcher.get_by_role("button", name="History").click()
-        expect(watcher.get_by_role("dialog", name="History").locator(".history-entry")).to_have_count(2)
+        expect(
+            watcher.get_by_role("dialog", name="History").locator(".history-entry")
+        ).to_have_count(2)
         assert not errors, errors
     finally:
         context.close()
@@ -296,9 +249,14 @@ def test_back_and_forward_return_to_the_same_game(server, page):
 
 
 def test_a_seed_above_2_to_the_53_deals_exactly_that_deal(server, page, cardtable):
-    seed = 2**53 + 1   # a JavaScript number would turn it into 2^53
-    [exact] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed})
-    [rounded] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed - 1})
+    seed = 2**53 + 1  # a JavaScript number would turn it into 2^53
+    [exact] = engine(
+        cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed}
+    )
+    [rounded] = engine(
+        cardtable,
+        {"cmd": "new", "game": "memory", "options": {"difficulty": "easy"}, "seed": seed - 1},
+    )
     board = [spot["card"] for spot in exact["state"]["board"]]
     assert board != [spot["card"] for spot in rounded["state"]["board"]]
     record_sent(page)
@@ -310,6 +268,8 @@ def test_a_seed_above_2_to_the_53_deals_exactly_that_deal(server, page, cardtabl
     for index in range(4):
         v = click_face_down(page, index)
         assert v["board"][index]["card"] == board[index]
-        expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute("aria-label", card_name(board[index]))
+        expect(page.locator(f'button.card[data-index="{index}"]')).to_have_attribute(
+            "aria-label", card_name(board[index])
+        )
         if index % 2:
             wait_view(page, "!v.waiting")

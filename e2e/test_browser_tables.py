@@ -1,8 +1,21 @@
 """Concentration's tilted table and a Snap! round with a wrong Snap!."""
+
 from playwright.sync_api import expect
 
-from browser import (acted, assert_card_names, card_name, engine, face_down, record_texts, reply_to,
-                     require_game, screenshot, texts_shown, view, wait_view)
+from browser import (
+    acted,
+    assert_card_names,
+    card_name,
+    engine,
+    face_down,
+    record_texts,
+    reply_to,
+    require_game,
+    screenshot,
+    texts_shown,
+    view,
+    wait_view,
+)
 
 CONCENTRATION_SEED = 3
 SNAP_SEED = 5
@@ -10,8 +23,12 @@ SNAP_OPTIONS = {"players": ["You", "Ray", "Lucy", "Steve"], "computer": ["Ray", 
 
 
 def overlaps(a, b):
-    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
-        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 def test_concentration_tilted_overlapping_table(server, page, cardtable):
@@ -27,12 +44,14 @@ def test_concentration_tilted_overlapping_table(server, page, cardtable):
     expect(cards).to_have_count(52)
     styles = cards.evaluate_all("bs => bs.map(b => [b.style.transform, Number(b.style.zIndex)])")
     assert [s[0] for s in styles] == [f"rotate({t}deg)" for t in tilt]
-    assert [s[1] for s in styles] == list(range(52))   # later cards lie above
+    assert [s[1] for s in styles] == list(range(52))  # later cards lie above
     # Turned neighbours overlap (their turned bounding boxes intersect).
     boxes = [cards.nth(i).bounding_box() for i in range(52)]
     assert any(overlaps(boxes[i], boxes[i + 1]) for i in range(51))
     for index in (0, 1):
-        assert acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)["board"][index]["faceUp"]
+        assert acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)[
+            "board"
+        ][index]["faceUp"]
         expect(cards.nth(index)).to_have_attribute("aria-label", card_name(board[index]))
     expect(page.get_by_text("Moves: 1", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="↻ Refresh")).to_be_enabled()
@@ -42,9 +61,11 @@ def test_concentration_tilted_overlapping_table(server, page, cardtable):
 def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     require_game(cardtable, "snap")
     # The engine says who starts this seed's first round: You, so no card shows when we call.
-    replies = engine(cardtable,
-                     {"cmd": "new", "game": "snap", "options": SNAP_OPTIONS, "seed": SNAP_SEED},
-                     {"cmd": "advance", "seconds": 6})
+    replies = engine(
+        cardtable,
+        {"cmd": "new", "game": "snap", "options": SNAP_OPTIONS, "seed": SNAP_SEED},
+        {"cmd": "advance", "seconds": 6},
+    )
     starting = next(e["player"] for e in replies[1]["events"] if e["type"] == "activated")
     assert starting == "You"
 
@@ -54,7 +75,11 @@ def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     assert "Dealing..." in texts_shown(page, ".snap-status")
     expect(page.locator(".snap-status")).to_have_text("Your turn. Tap the stack.")
     for seat in ("Ray", "Lucy", "Steve"):
-        expect(page.get_by_role("group", name=f"{ {'Ray': 'left', 'Lucy': 'top', 'Steve': 'right'}[seat]} seat")).to_contain_text(seat)
+        expect(
+            page.get_by_role(
+                "group", name=f"{ {'Ray': 'left', 'Lucy': 'top', 'Steve': 'right'}[seat] } seat"
+            )
+        ).to_contain_text(seat)
     you = page.get_by_role("group", name="bottom seat")
     expect(you).to_contain_text("13 cards")
     expect(you).to_contain_text("0 Won")
@@ -78,4 +103,6 @@ def test_snap_wrong_snap_makes_you_pay(server, page, cardtable):
     v = acted(page, lambda: page.keyboard.press("Enter"))
     mine = next(p for p in v["players"] if p["name"] == "You")
     assert mine["openCount"] == 1
-    expect(you.get_by_role("img", name=f"Your open pile: {card_name(mine['openTop'])}")).to_be_visible()
+    expect(
+        you.get_by_role("img", name=f"Your open pile: {card_name(mine['openTop'])}")
+    ).to_be_visible()

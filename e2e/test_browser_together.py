@@ -4,17 +4,32 @@ context of their own, so a token of their own — plays their own seat. Snap! tu
 player's seats so that they sit at Bottom and shows every call's receipt; Set is a race with a
 score per player; Memory is played in turns. Leaving asks first; a dropped connection keeps the
 seat for the grace period, with a countdown on the others' pages."""
+
 import itertools
 
 import pytest
 from playwright.sync_api import expect
 
-from browser import (DESKTOP, acted, card_name, engine, face_down, record_texts, reply_to, require_game,
-                     screenshot, send, view, wait_shown, wait_view, watch_errors)
+from browser import (
+    DESKTOP,
+    WEB,
+    acted,
+    card_name,
+    engine,
+    face_down,
+    record_texts,
+    reply_to,
+    require_game,
+    screenshot,
+    send,
+    view,
+    wait_shown,
+    wait_view,
+    watch_errors,
+)
 from server import running_server
-from browser import WEB
 
-SNAP_SEED = 5          # two players, Ann and Bob: Ann turns J♣ first, then Bob J♠ (a match)
+SNAP_SEED = 5  # two players, Ann and Bob: Ann turns J♣ first, then Bob J♠ (a match)
 SET_SEED = 5
 MEMORY_SEED = 5
 TITLES = {"snap": "Snap!", "set": "Set", "memory": "Memory", "concentration": "Concentration"}
@@ -116,7 +131,10 @@ def snap_pair(url, people):
 def test_two_play_snap_with_receipts_and_leave(server, people, cardtable):
     require_game(cardtable, "snap")
     # The engine says what seed 5 deals two players: Ann starts; J♣ and J♠ are their top cards.
-    [dealt] = engine(cardtable, {"cmd": "new", "game": "snap", "options": {"players": ["Ann", "Bob"]}, "seed": SNAP_SEED})
+    [dealt] = engine(
+        cardtable,
+        {"cmd": "new", "game": "snap", "options": {"players": ["Ann", "Bob"]}, "seed": SNAP_SEED},
+    )
     state = dealt["state"]
     assert state["starting"] == "Ann"
     assert [p["closed"][-1] for p in state["players"]] == ["J♣", "J♠"]
@@ -138,15 +156,21 @@ def test_two_play_snap_with_receipts_and_leave(server, people, cardtable):
     wait_view(ann, "v.phase === 'playing' && v.canTurn")
     wait_view(bob, "v.phase === 'playing' && v.active === 'Ann'")
     expect(bob.locator(".snap-status")).to_have_text("Ann's turn")
-    expect(bob.get_by_role("button", name="Your stack: 26 cards")).to_have_attribute("aria-disabled", "true")
+    expect(bob.get_by_role("button", name="Your stack: 26 cards")).to_have_attribute(
+        "aria-disabled", "true"
+    )
     v = acted(ann, ann.get_by_role("button", name="Your stack: 26 cards").click)
     assert next(p for p in v["players"] if p["name"] == "Ann")["openTop"] == "J♣"
-    expect(seat(bob, "top").get_by_role("img", name=f"Ann's open pile: {card_name('J♣')}")).to_be_visible()
+    expect(
+        seat(bob, "top").get_by_role("img", name=f"Ann's open pile: {card_name('J♣')}")
+    ).to_be_visible()
     wait_view(bob, "v.canTurn")
     expect(bob.locator(".snap-status")).to_have_text("Your turn. Tap the stack.")
     v = acted(bob, bob.get_by_role("button", name="Your stack: 26 cards").click)
     assert next(p for p in v["players"] if p["name"] == "Bob")["openTop"] == "J♠"
-    expect(seat(ann, "top").get_by_role("img", name=f"Bob's open pile: {card_name('J♠')}")).to_be_visible()
+    expect(
+        seat(ann, "top").get_by_role("img", name=f"Bob's open pile: {card_name('J♠')}")
+    ).to_be_visible()
 
     # Bob calls Snap!: both pages show the receipt, in milliseconds.
     reply = reply_to(bob, bob.get_by_role("button", name="Snap!").click)
@@ -166,7 +190,9 @@ def test_two_play_snap_with_receipts_and_leave(server, people, cardtable):
     expect(dialog).to_be_hidden()
     assert bob.evaluate("window.cardtable.role") == "player"
     bob.get_by_role("button", name="Leave game").click()
-    bob.get_by_role("dialog", name="Leave Game?").get_by_role("button", name="Leave", exact=True).click()
+    bob.get_by_role("dialog", name="Leave Game?").get_by_role(
+        "button", name="Leave", exact=True
+    ).click()
     expect(bob.get_by_role("heading", name="Play together")).to_be_visible()
     # Ann's page shows him gone: at his seat and in the table's list.
     wait_view(ann, "v.players.find(p => p.name === 'Bob').left")
@@ -202,16 +228,20 @@ def test_three_at_a_snap_table_and_a_late_watcher(server, people, cardtable):
     bob.get_by_label("Table code").fill("ZZZ-ZZ9")
     refused = reply_to(bob, bob.get_by_role("button", name="Join", exact=True).click)
     assert refused["error"]["code"] == "no-such-table"
-    expect(bob.locator("#join-note")).to_have_text("There is no table with that code. Check it with the host and try again.")
+    expect(bob.locator("#join-note")).to_have_text(
+        "There is no table with that code. Check it with the host and try again."
+    )
     join_by_code(bob, server, table["code"])
     join_by_link(cy, table)
     for page in (ann, bob, cy):
         expect(page.locator(".seat-list .seat-text")).to_have_count(3)
     start(ann, [bob, cy])
     # Each page: three seats, its own at Bottom; seats go Bottom, Left, Top in joining order.
-    expected = {"Ann": {"bottom": "You", "left": "Bob", "top": "Cy"},
-                "Bob": {"bottom": "You", "left": "Cy", "right": "Ann"},
-                "Cy": {"bottom": "You", "top": "Ann", "right": "Bob"}}
+    expected = {
+        "Ann": {"bottom": "You", "left": "Bob", "top": "Cy"},
+        "Bob": {"bottom": "You", "left": "Cy", "right": "Ann"},
+        "Cy": {"bottom": "You", "top": "Ann", "right": "Bob"},
+    }
     for page in (ann, bob, cy):
         expect(page.locator(".seat:not([hidden])")).to_have_count(3)
         for position, name in expected[page.person].items():
@@ -221,7 +251,9 @@ def test_three_at_a_snap_table_and_a_late_watcher(server, people, cardtable):
     dee.goto(f"{server}play/{table['room']}")
     wait_view(dee, "v.phase === 'dealing' || v.phase === 'playing'")
     assert dee.evaluate("window.cardtable.role") == "watcher"
-    expect(dee.locator(".notice.watching")).to_have_text("Watching — this table’s game started without you.")
+    expect(dee.locator(".notice.watching")).to_have_text(
+        "Watching — this table’s game started without you."
+    )
     expect(dee.locator(".seat:not([hidden])")).to_have_count(3)
     expect(dee.get_by_role("button", name="Leave game")).to_be_hidden()
     expect(dee.get_by_role("button", name="Snap!")).to_have_attribute("aria-disabled", "true")
@@ -237,7 +269,9 @@ def test_the_host_closing_the_lobby_closes_it_for_the_guests(server, people):
     dialog = ann.get_by_role("dialog", name="Leave Table?")
     expect(dialog).to_contain_text("leaving closes the table for everyone who joined")
     dialog.get_by_role("button", name="Close table").click()
-    expect(bob.locator(".closed-notice")).to_have_text("The host closed this table before it started.")
+    expect(bob.locator(".closed-notice")).to_have_text(
+        "The host closed this table before it started."
+    )
 
 
 def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
@@ -259,7 +293,9 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     assert table["seats"][0]["name"] == "Annie"
     assert send(ann, {"cmd": "settings"})["settings"]["name"] == "Annie"
     expect(ann.locator(".seat-list .seat-text")).to_have_text(["Annie (host, you)"])
-    expect(ann.locator(".table-code")).to_have_attribute("aria-label", "Code " + " ".join(table["code"].replace("-", "")))
+    expect(ann.locator(".table-code")).to_have_attribute(
+        "aria-label", "Code " + " ".join(table["code"].replace("-", ""))
+    )
     # Copy puts the link on the clipboard.
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
     ann.get_by_role("button", name="Copy link").click()
@@ -270,7 +306,9 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
     # A computer player takes a seat, and can be removed again.
     seated = reply_to(ann, ann.get_by_role("button", name="Add computer player").click)
     assert [s["name"] for s in seated["seats"]] == ["Annie", "Ray"]
-    expect(ann.locator(".seat-list .seat-text")).to_have_text(["Annie (host, you)", "Ray (computer)"])
+    expect(ann.locator(".seat-list .seat-text")).to_have_text(
+        ["Annie (host, you)", "Ray (computer)"]
+    )
     expect(start_button).to_be_enabled()
     reply_to(ann, ann.get_by_role("button", name="Remove Ray").click)
     expect(ann.locator(".seat-list .seat-text")).to_have_count(1)
@@ -295,7 +333,11 @@ def test_lobby_computer_players_and_the_public_list(server, people, cardtable):
 
 
 def set_of_three(table, exclude=()):
-    cards = [(i, slot["card"]) for i, slot in enumerate(table) if slot["card"] and not slot["matched"] and i not in exclude]
+    cards = [
+        (i, slot["card"])
+        for i, slot in enumerate(table)
+        if slot["card"] and not slot["matched"] and i not in exclude
+    ]
     for trio in itertools.combinations(cards, 3):
         if all(len(set(values)) != 2 for values in zip(*(card.split(":") for _, card in trio))):
             return [i for i, _ in trio]
@@ -317,7 +359,9 @@ def test_set_race_scores_each_player(server, people, cardtable):
     for page in (ann, bob):
         expect(page.get_by_text("Score:", exact=False)).to_be_hidden()
         expect(page.get_by_role("button", name="Hint")).to_be_hidden()
-        expect(page.locator(".player-chip")).to_have_text(["You: 0", "Bob: 0"] if page is ann else ["Ann: 0", "You: 0"])
+        expect(page.locator(".player-chip")).to_have_text(
+            ["You: 0", "Bob: 0"] if page is ann else ["Ann: 0", "You: 0"]
+        )
 
     # Ann's own selection is highlighted on her page only.
     first = set_of_three(view(ann)["table"])
@@ -366,11 +410,22 @@ def test_set_claims_get_receipts(server, people):
 
 
 def test_memory_in_turns(server, people, cardtable):
-    [dealt] = engine(cardtable, {"cmd": "new", "game": "memory", "options": {"difficulty": "easy", "players": ["Ann", "Bob"]}, "seed": MEMORY_SEED})
+    [dealt] = engine(
+        cardtable,
+        {
+            "cmd": "new",
+            "game": "memory",
+            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
+            "seed": MEMORY_SEED,
+        },
+    )
     board = [spot["card"] for spot in dealt["state"]["board"]]
     pair = [i for i, card in enumerate(board) if card == board[0]]
-    miss = next((i, j) for i, j in itertools.combinations(range(len(board)), 2)
-                if board[i] != board[j] and i not in pair and j not in pair)
+    miss = next(
+        (i, j)
+        for i, j in itertools.combinations(range(len(board)), 2)
+        if board[i] != board[j] and i not in pair and j not in pair
+    )
     ann = people(server, "Ann")
     bob = people(server, "Bob")
     table = host(ann, server, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
@@ -380,8 +435,12 @@ def test_memory_in_turns(server, people, cardtable):
     expect(ann.locator(".turns .turn")).to_have_text("Your turn")
     expect(bob.locator(".turns .turn")).to_have_text("Ann's turn")
     # Not Bob's turn: his cards are disabled.
-    expect(bob.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute("aria-disabled", "true")
-    expect(ann.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute("aria-disabled", "false")
+    expect(bob.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(ann.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute(
+        "aria-disabled", "false"
+    )
     # A pair keeps the turn.
     for index in pair:
         acted(ann, ann.get_by_role("button", name=face_down(index), exact=True).click)
@@ -396,8 +455,12 @@ def test_memory_in_turns(server, people, cardtable):
     expect(bob.locator(".turns .player-chip")).to_have_text(["Ann: 1 pair", "You: 0 pairs"])
     wait_view(ann, "v.turn === 'Bob'")
     expect(ann.locator(".turns .turn")).to_have_text("Bob's turn")
-    expect(ann.get_by_role("button", name=face_down(miss[0]), exact=True)).to_have_attribute("aria-disabled", "true")
-    expect(bob.get_by_role("button", name=face_down(miss[0]), exact=True)).to_have_attribute("aria-disabled", "false")
+    expect(ann.get_by_role("button", name=face_down(miss[0]), exact=True)).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(bob.get_by_role("button", name=face_down(miss[0]), exact=True)).to_have_attribute(
+        "aria-disabled", "false"
+    )
     acted(bob, bob.get_by_role("button", name=face_down(miss[0]), exact=True).click)
     screenshot(bob, "table-memory.png")
 
@@ -411,7 +474,9 @@ def test_concentration_in_turns(server, people):
     wait_view(bob, "v.turn === 'Ann' && v.board.length === 52")
     expect(bob.locator(".turns .turn")).to_have_text("Ann's turn")
     expect(bob.locator(".turns .player-chip")).to_have_text(["Ann: 0 pairs", "You: 0 pairs"])
-    expect(bob.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(bob.get_by_role("button", name=face_down(0), exact=True)).to_have_attribute(
+        "aria-disabled", "true"
+    )
     expect(ann.get_by_role("button", name="↻ Refresh")).to_be_hidden()
     v = acted(ann, ann.get_by_role("button", name=face_down(0), exact=True).click)
     assert v["board"][0]["faceUp"]
@@ -436,7 +501,9 @@ def test_a_dropped_guest_keeps_the_seat_within_the_grace_period(grace_server, pe
     ann = people(url, "Ann")
     bob = people(url, "Bob")
     # A fresh server has no open tables, and its home screen says so.
-    expect(bob.locator(".open-tables .empty")).to_have_text("No open tables right now. Host one from a game’s screen, or join with a code.")
+    expect(bob.locator(".open-tables .empty")).to_have_text(
+        "No open tables right now. Host one from a game’s screen, or join with a code."
+    )
     record_texts(bob, "#connection-banner")
     table = host(ann, url, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
     join_by_link(bob, table)

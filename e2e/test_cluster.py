@@ -3,6 +3,7 @@ started by scripts/cluster.sh exactly as `make cluster` does: rooms spread over 
 instances, each run by one; a table whose instance is SIGKILLed mid-game continues on the
 other through nginx with every acknowledged move; instances racing for one room never both run
 it; and a page in the browser that goes on playing when its instance dies."""
+
 import asyncio
 import concurrent.futures
 import contextlib
@@ -18,9 +19,9 @@ import urllib.request
 
 import pytest
 import websockets
+from test_tables import Client
 
 from browser import acted, face_down, wait_view
-from test_tables import Client
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Memory's easy deck laid out in pairs: cards 0 and 1 match, 2 and 3, and so on.
@@ -39,10 +40,9 @@ def free_port():
     other test's is) can take it between this choice and nginx's bind."""
     while True:
         port = random.randrange(20000, 32000)
-        with socket.socket() as probe:
-            with contextlib.suppress(OSError):
-                probe.bind(("127.0.0.1", port))
-                return port
+        with socket.socket() as probe, contextlib.suppress(OSError):
+            probe.bind(("127.0.0.1", port))
+            return port
 
 
 class Cluster:
@@ -57,10 +57,20 @@ class Cluster:
         for _ in range(5):
             self.port = free_port()
             self.url = f"http://127.0.0.1:{self.port}/"
-            environment = dict(os.environ, BIN=cardtable, PORT=str(self.port),
-                               WEB=str(ROOT / "web"))
-            done = subprocess.run([ROOT / "scripts" / "cluster.sh", "start", self.directory],
-                                  env=environment, capture_output=True, text=True, timeout=120)
+            environment = dict(
+                os.environ,
+                PG_SCRATCH_FSYNC="off",
+                BIN=cardtable,
+                PORT=str(self.port),
+                WEB=str(ROOT / "web"),
+            )
+            done = subprocess.run(
+                [ROOT / "scripts" / "cluster.sh", "start", self.directory],
+                env=environment,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
             if done.returncode == 0:
                 assert f"open {self.url}" in done.stdout
                 return
@@ -71,8 +81,12 @@ class Cluster:
         raise AssertionError("no free port for nginx")
 
     def stop(self):
-        subprocess.run([ROOT / "scripts" / "cluster.sh", "stop", self.directory],
-                       capture_output=True, text=True, timeout=120)
+        subprocess.run(
+            [ROOT / "scripts" / "cluster.sh", "stop", self.directory],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     def instances(self):
         return [1, 2]
@@ -84,8 +98,13 @@ class Cluster:
         return int((self.directory / f"instance-{number}.pid").read_text())
 
     def metric(self, number, name):
-        text = urllib.request.urlopen(
-            f"http://127.0.0.1:{self.instance_port(number)}/metrics", timeout=10).read().decode()
+        text = (
+            urllib.request.urlopen(
+                f"http://127.0.0.1:{self.instance_port(number)}/metrics", timeout=10
+            )
+            .read()
+            .decode()
+        )
         line = next(line for line in text.splitlines() if line.startswith(name + " "))
         return float(line.split()[1])
 
@@ -168,21 +187,30 @@ def test_rooms_spread_over_both_instances_and_each_runs_in_one(cluster):
         assert sum(counts) == 16 and all(count > 0 for count in counts), counts
         # The list of unfinished games comes from the shared database, whichever instance.
         for number in cluster.instances():
-            listing = await connect(f"http://127.0.0.1:{cluster.instance_port(number)}/", "Ann",
-                                    token=clients[0].token)
+            listing = await connect(
+                f"http://127.0.0.1:{cluster.instance_port(number)}/", "Ann", token=clients[0].token
+            )
             listed = await listing.ask({"cmd": "rooms"})
             assert sorted(r["room"] for r in listed["rooms"]) == sorted(rooms)
             await listing.close()
         for client in clients:
             await client.close()
+
     run(main)
 
 
 def test_a_killed_instances_table_continues_on_the_other_with_every_acknowledged_move(cluster):
     async def main():
         ann = await connect(cluster.url, "Ann")
-        hosted = await ann.ask({"cmd": "host", "game": "memory", "seed": 4, "deck": PAIRS,
-                                "options": {"difficulty": "easy"}})
+        hosted = await ann.ask(
+            {
+                "cmd": "host",
+                "game": "memory",
+                "seed": 4,
+                "deck": PAIRS,
+                "options": {"difficulty": "easy"},
+            }
+        )
         assert hosted["type"] == "table", hosted
         room = next(m["room"] for m in ann.inbox if m["type"] == "joined")
         code = hosted["code"]
@@ -224,6 +252,7 @@ def test_a_killed_instances_table_continues_on_the_other_with_every_acknowledged
         assert seen["view"]["board"][3]["faceUp"] is True or seen["view"]["board"][3]["removed"]
         for client in (ann, bob):
             await client.close()
+
     run(main)
 
 
@@ -237,15 +266,20 @@ def test_instances_racing_for_one_room_never_both_run_it(cluster):
             await new_game(maker, {"cmd": "new", "game": "memory", "seed": 1})
             racers = [await connect(base, "Ann", token=maker.token) for base in direct]
             requests = [await racer.send({"cmd": "open", "room": room}) for racer in racers]
-            answers = await asyncio.gather(*(
-                racer.next(lambda m, r=request: m.get("reply") == r or m["type"] == "joined")
-                for racer, request in zip(racers, requests)))
-            kinds = sorted(a["type"] if a["type"] == "joined" else a["error"]["code"]
-                           for a in answers)
+            answers = await asyncio.gather(
+                *(
+                    racer.next(lambda m, r=request: m.get("reply") == r or m["type"] == "joined")
+                    for racer, request in zip(racers, requests)
+                )
+            )
+            kinds = sorted(
+                a["type"] if a["type"] == "joined" else a["error"]["code"] for a in answers
+            )
             assert kinds == ["joined", "room-elsewhere"], kinds
             for racer in racers:
                 await racer.close()
         await maker.close()
+
     run(main)
 
 
@@ -255,21 +289,34 @@ def test_export_and_stats_read_the_shared_database(cluster, cardtable):
         room = await new_game(ann, {"cmd": "new", "game": "memory", "seed": 9})
         await ann.close()
         return room
+
     room = run(main)
     database = (cluster.directory / "database").read_text().strip()
-    exported = subprocess.run([cardtable, "export", room, "--database", database],
-                              capture_output=True, text=True, timeout=60)
+    exported = subprocess.run(
+        [cardtable, "export", room, "--database", database],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert exported.returncode == 0, exported.stderr
     assert json.loads(exported.stdout)["game"] == "memory"
-    stats = subprocess.run([cardtable, "stats", "--database", database, "--json"],
-                           capture_output=True, text=True, timeout=60)
+    stats = subprocess.run(
+        [cardtable, "stats", "--database", database, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert stats.returncode == 0, stats.stderr
 
 
 def test_a_database_that_cannot_be_reached_is_refused_at_start_without_its_password(cardtable):
     address = "postgres://ann:s3cret@/cardtable?host=/tmp/cardtable-no-such-socket"
-    started = subprocess.run([cardtable, "serve", "--port", "0", "--database", address],
-                             capture_output=True, text=True, timeout=60)
+    started = subprocess.run(
+        [cardtable, "serve", "--port", "0", "--database", address],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert started.returncode == 3, started
     assert "s3cret" not in started.stdout + started.stderr
     assert "postgres://ann@/cardtable" in started.stderr

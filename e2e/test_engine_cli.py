@@ -1,19 +1,28 @@
 """The engine console as tools use it: JSON Lines through the real binary's stdin/stdout."""
+
 import collections
 import json
 import subprocess
 
+from games import DEALS, GAMES
+
 
 def run_engine(cardtable, lines):
     result = subprocess.run(
-        [cardtable, "engine"], input="".join(line + "\n" for line in lines),
-        capture_output=True, text=True, timeout=30, check=True)
+        [cardtable, "engine"],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
 def test_hard_memory_board_has_every_card_twice(cardtable):
-    [reply] = run_engine(cardtable, [
-        '{"cmd":"new","game":"memory","options":{"difficulty":"hard"},"seed":7}'])
+    [reply] = run_engine(
+        cardtable, ['{"cmd":"new","game":"memory","options":{"difficulty":"hard"},"seed":7}']
+    )
     board = reply["state"]["board"]
     assert reply["ok"] is True
     assert len(board) == 32
@@ -22,12 +31,15 @@ def test_hard_memory_board_has_every_card_twice(cardtable):
 
 
 def test_bad_lines_get_errors_and_the_console_goes_on(cardtable):
-    replies = run_engine(cardtable, [
-        "this is not json",
-        '{"cmd":"new","game":"concentration","seed":1}',
-        '{"cmd":"warp"}',
-        '{"cmd":"act","action":{"type":"flip","card":0}}',
-    ])
+    replies = run_engine(
+        cardtable,
+        [
+            "this is not json",
+            '{"cmd":"new","game":"concentration","seed":1}',
+            '{"cmd":"warp"}',
+            '{"cmd":"act","action":{"type":"flip","card":0}}',
+        ],
+    )
     assert [r["ok"] for r in replies] == [False, True, False, True]
     assert replies[0]["error"]["code"] == "invalid-json"
     assert replies[2]["error"]["code"] == "unknown-command"
@@ -45,3 +57,10 @@ def test_usage_errors_exit_with_status_2(cardtable):
     result = subprocess.run([cardtable, "juggle"], capture_output=True, text=True)
     assert result.returncode == 2
     assert "Unknown command" in result.stderr
+
+
+def test_every_game_is_covered(cardtable):
+    """The tests' one list of games (e2e/games.py) is the engine's, in its menu order."""
+    [reply] = run_engine(cardtable, ['{"cmd":"games"}'])
+    assert reply["games"] == GAMES
+    assert list(DEALS) == GAMES

@@ -10,6 +10,7 @@ The machine is shared: each figure is the median of several runs that alternate 
     python3 scripts/bench_compare.py --old /tmp/old/.build/release/cardtable \\
         --new .build/release/cardtable
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,6 +18,7 @@ import asyncio
 import gzip
 import json
 import os
+import pathlib
 import re
 import statistics
 import subprocess
@@ -53,13 +55,16 @@ def console_lines_per_second(binary: str, stream: bytes, lines: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def state_round_trips(url: str, clients: int, rounds: int, pid: int) -> float:
     import websockets
-    sockets = [await websockets.connect(url, compression=None, max_size=2**24) for _ in range(clients)]
+
+    sockets = [
+        await websockets.connect(url, compression=None, max_size=2**24) for _ in range(clients)
+    ]
     for index, socket in enumerate(sockets):
         await socket.recv()
         await socket.send(json.dumps({"cmd": "new", "game": "memory", "seed": index}))
@@ -78,9 +83,10 @@ async def state_round_trips(url: str, clients: int, rounds: int, pid: int) -> fl
 
 def server_cpu_per_state(binary: str, clients: int, rounds: int) -> float:
     web = tempfile.mkdtemp()
-    open(os.path.join(web, "index.html"), "w").write("<!doctype html>")
-    process = subprocess.Popen([binary, "serve", "--port", "0", "--web", web],
-                               stdout=subprocess.PIPE, text=True)
+    pathlib.Path(web, "index.html").write_text("<!doctype html>")
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--web", web], stdout=subprocess.PIPE, text=True
+    )
     try:
         line = process.stdout.readline()
         url = re.search(r"http://([^/]+)/", line).group(1)
@@ -91,7 +97,9 @@ def server_cpu_per_state(binary: str, clients: int, rounds: int) -> float:
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--old", required=True)
     parser.add_argument("--new", required=True)
     parser.add_argument("--runs", type=int, default=3)
@@ -112,7 +120,9 @@ def main():
             new = statistics.median(results["new"][label])
             if label in results["old"]:
                 old = statistics.median(results["old"][label])
-                print(f"{label}: old {old:,.1f} {units[label]}, new {new:,.1f}, ratio {new / old:.2f}×")
+                print(
+                    f"{label}: old {old:,.1f} {units[label]}, new {new:,.1f}, ratio {new / old:.2f}×"
+                )
             else:
                 print(f"{label}: new {new:,.1f} {units[label]} (no old figure)")
 
@@ -124,7 +134,9 @@ def main():
         for build, binary in builds.items():
             speeds[build].append(console_lines_per_second(binary, stream, lines))
     old, new = statistics.median(speeds["old"]), statistics.median(speeds["new"])
-    print(f"console: old {old:,.0f} lines/s, new {new:,.0f} lines/s, ratio {new / old:.2f}× ({lines} lines)")
+    print(
+        f"console: old {old:,.0f} lines/s, new {new:,.0f} lines/s, ratio {new / old:.2f}× ({lines} lines)"
+    )
 
     print("== server CPU per state message (100 clients, Python on the same machine)")
     cost: dict[str, list[float]] = {"old": [], "new": []}
@@ -132,7 +144,9 @@ def main():
         for build, binary in builds.items():
             cost[build].append(server_cpu_per_state(binary, 100, 30))
     old, new = statistics.median(cost["old"]), statistics.median(cost["new"])
-    print(f"server: old {old:.1f} µs, new {new:.1f} µs per state message, ratio {old / new:.2f}× less")
+    print(
+        f"server: old {old:.1f} µs, new {new:.1f} µs per state message, ratio {old / new:.2f}× less"
+    )
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ written to `--save` (default `fuzz-engine-failure.bin`).
 
 The mutators (`mutate`, `random_line`, ...) are shared with scripts/fuzz_server.py.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,12 @@ SEEDS: list[dict] = [
     {"cmd": "new", "game": "matchismo", "deck": ["A♥", "K♣", "AH", "10C"], "seed": 2},
     {"cmd": "new", "game": "set", "options": {"refill": True, "twoPlayer": True}, "seed": 9},
     {"cmd": "new", "game": "snap", "seed": 4},
-    {"cmd": "new", "game": "snap", "seed": 1,
-     "options": {"players": ["Ann", "Bob"], "computer": ["Bob"], "starting": "Bob"}},
+    {
+        "cmd": "new",
+        "game": "snap",
+        "seed": 1,
+        "options": {"players": ["Ann", "Bob"], "computer": ["Bob"], "starting": "Bob"},
+    },
     {"cmd": "act", "action": {"type": "flip", "card": 0}},
     {"cmd": "act", "action": {"type": "flip", "card": 5}},
     {"cmd": "act", "action": {"type": "choose", "card": 1}},
@@ -63,8 +68,12 @@ SEEDS: list[dict] = [
     {"cmd": "advance", "seconds": 2.5},
     {"cmd": "advance", "seconds": 30},
     {"cmd": "advance", "seconds": 1e308},
-    {"cmd": "new", "game": "snap", "seed": 2,
-     "options": {"players": ["A", "B", "C"], "computer": ["A", "B", "C"]}},
+    {
+        "cmd": "new",
+        "game": "snap",
+        "seed": 2,
+        "options": {"players": ["A", "B", "C"], "computer": ["A", "B", "C"]},
+    },
     {"cmd": "state"},
     {"cmd": "view", "player": "You"},
     {"cmd": "restart"},
@@ -75,28 +84,89 @@ SEEDS: list[dict] = [
 
 #: Replacement values: wrong types, numbers at and past every limit, odd strings.
 ODD_VALUES: list = [
-    None, True, False, 0, -1, 1, 2**31, 2**53 + 1, 2**63, 2**64 - 1, 2**64, 10**40, -10**40,
-    "", "x", "♥", "\u0000", "\ud7ff", "🂡", " " * 3, "A" * 5000, [], [[]], {}, {"a": {}},
-    [1, 2, 3], ["A♥"] * 60, 0.5, -0.0, 1e308, -1e308, 1e-320,
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2**31,
+    2**53 + 1,
+    2**63,
+    2**64 - 1,
+    2**64,
+    10**40,
+    -(10**40),
+    "",
+    "x",
+    "♥",
+    "\u0000",
+    "\ud7ff",
+    "🂡",
+    " " * 3,
+    "A" * 5000,
+    [],
+    [[]],
+    {},
+    {"a": {}},
+    [1, 2, 3],
+    ["A♥"] * 60,
+    0.5,
+    -0.0,
+    1e308,
+    -1e308,
+    1e-320,
 ]
 
 #: Number texts that Python's json module would not write on its own.
 ODD_NUMBER_TEXTS: list[str] = [
-    "1e309", "-1e309", "1E400", "123456789012345678901234567890", "-0", "0.0000001e-400",
-    "9007199254740993", "18446744073709551615", "18446744073709551616", "1.5e15", "9e15",
-    "-9223372036854775808", "-9223372036854775809", "1e-7", "00", "01", "1.", ".5", "+1",
-    "NaN", "Infinity", "-Infinity", "0x10", "1e", "--1",
+    "1e309",
+    "-1e309",
+    "1E400",
+    "123456789012345678901234567890",
+    "-0",
+    "0.0000001e-400",
+    "9007199254740993",
+    "18446744073709551615",
+    "18446744073709551616",
+    "1.5e15",
+    "9e15",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "1e-7",
+    "00",
+    "01",
+    "1.",
+    ".5",
+    "+1",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "0x10",
+    "1e",
+    "--1",
 ]
 
 INVALID_UTF8: list[bytes] = [
-    b"\xff", b"\xfe", b"\xc3", b"\xc3\x28", b"\xe2\x82", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
-    b"\xc0\xaf", b"\xf8\x88\x80\x80\x80", b"\x80", b"\xbf",
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\xc3\x28",
+    b"\xe2\x82",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xc0\xaf",
+    b"\xf8\x88\x80\x80\x80",
+    b"\x80",
+    b"\xbf",
 ]
 
 
 def dump(value) -> bytes:
     """Compact JSON bytes, keeping non-ASCII characters as UTF-8."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8", "surrogatepass"
+    )
 
 
 def paths(value, prefix=()):
@@ -167,17 +237,32 @@ def byte_mutation(data: bytes, rng: random.Random) -> bytes:
         if kind == 0 and data:
             data[min(at, len(data) - 1)] = rng.randrange(256)
         elif kind == 1 and data:
-            del data[at:at + rng.randint(1, 8)]
+            del data[at : at + rng.randint(1, 8)]
         elif kind == 2:
             data[at:at] = rng.choice(INVALID_UTF8)
         elif kind == 3:
             data[at:at] = b"\x00" * rng.randint(1, 3)
         elif kind == 4:
-            data[at:at] = rng.choice([b'"', b"\\", b"{", b"[", b"}", b"]", b",", b":", b"\\u",
-                                      b"\\ud800", b"\\udc00", b"\\u0000", b" "])
+            data[at:at] = rng.choice(
+                [
+                    b'"',
+                    b"\\",
+                    b"{",
+                    b"[",
+                    b"}",
+                    b"]",
+                    b",",
+                    b":",
+                    b"\\u",
+                    b"\\ud800",
+                    b"\\udc00",
+                    b"\\u0000",
+                    b" ",
+                ]
+            )
         else:
             start = rng.randrange(len(data) + 1)
-            data[at:at] = data[start:start + rng.randint(1, 16)]
+            data[at:at] = data[start : start + rng.randint(1, 16)]
     return bytes(data.replace(b"\n", b" "))
 
 
@@ -188,7 +273,11 @@ def long_line(rng: random.Random) -> bytes:
     if kind == 0:
         return dump({"cmd": "view", "player": "P" * size})
     if kind == 1:
-        return b'{"cmd":"new","game":"matchismo","deck":[' + b'"A\xe2\x99\xa5",' * (size // 8) + b'"K"]}'
+        return (
+            b'{"cmd":"new","game":"matchismo","deck":['
+            + b'"A\xe2\x99\xa5",' * (size // 8)
+            + b'"K"]}'
+        )
     if kind == 2:
         return b'{"cmd":"new","game":"memory","seed":' + b"9" * size + b"}"
     return b"x" * size
@@ -224,7 +313,8 @@ mutate = fuzz_input
 
 #: Unicode White_Space: what Swift's `Character.isWhitespace` calls white space.
 SWIFT_WHITESPACE = set("\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | {
-    chr(c) for c in range(0x2000, 0x200B)}
+    chr(c) for c in range(0x2000, 0x200B)
+}
 
 
 def expected_replies(line: bytes) -> int:
@@ -262,8 +352,12 @@ class Engine:
 
     def __init__(self, binary: str):
         self.process = subprocess.Popen(
-            [binary, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0)
+            [binary, "engine"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+        )
         self.buffer = b""
 
     def send(self, line: bytes) -> None:
@@ -307,8 +401,14 @@ class FuzzFailure(Exception):
         self.iteration = iteration
 
 
-def fuzz_engine(binary: str, iterations: int, seed: int, timeout: float = 10.0,
-                long_lines: bool = True, log=None) -> dict:
+def fuzz_engine(
+    binary: str,
+    iterations: int,
+    seed: int,
+    timeout: float = 10.0,
+    long_lines: bool = True,
+    log=None,
+) -> dict:
     """Runs the fuzzer; returns counts, or raises `FuzzFailure` with the offending input."""
     rng = random.Random(seed)
     engine = Engine(binary)
@@ -385,14 +485,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait per reply")
     parser.add_argument("--no-long-lines", action="store_true", help="skip the 70 KB–1 MB lines")
-    parser.add_argument("--save", default="fuzz-engine-failure.bin",
-                        help="where to write the input that failed")
+    parser.add_argument(
+        "--save", default="fuzz-engine-failure.bin", help="where to write the input that failed"
+    )
     args = parser.parse_args()
     binary = args.bin or default_binary()
     print(f"fuzzing {binary} engine: {args.iterations} lines, seed {args.seed}")
     try:
-        counts = fuzz_engine(binary, args.iterations, args.seed, args.timeout,
-                             not args.no_long_lines, log=print)
+        counts = fuzz_engine(
+            binary, args.iterations, args.seed, args.timeout, not args.no_long_lines, log=print
+        )
     except FuzzFailure as failure:
         print(f"FAILED at line {failure.iteration}: {failure}")
         if failure.line is not None:

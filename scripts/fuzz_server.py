@@ -23,11 +23,13 @@ room must be gone again (`rooms: 0`) and the server must stop cleanly on SIGTERM
 
     python3 scripts/fuzz_server.py --bin .build/release/cardtable --iterations 2000 --seed 1
 """
+
 from __future__ import annotations
 
 import argparse
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import random
@@ -45,16 +47,33 @@ from loadtest import Server  # noqa: E402
 
 # NB: the message types of docs/PROTOCOL.md; anything else is a finding.
 KNOWN_TYPES = {"welcome", "hello", "joined", "left", "closed", "update", "answer", "error"}
-SCENARIOS = ["text", "text", "text", "bad-utf8", "binary", "fragments", "oversized", "vanish",
-             "raw", "raw", "wrong-path"]
+SCENARIOS = [
+    "text",
+    "text",
+    "text",
+    "bad-utf8",
+    "binary",
+    "fragments",
+    "oversized",
+    "vanish",
+    "raw",
+    "raw",
+    "wrong-path",
+]
 
 
 class FuzzFailure(Exception):
     """The server broke its contract in `scenario` number `iteration`."""
 
 
-def frame(opcode: int, payload: bytes, fin: bool = True, mask: bool = True, rsv: int = 0,
-          length: int | None = None) -> bytes:
+def frame(
+    opcode: int,
+    payload: bytes,
+    fin: bool = True,
+    mask: bool = True,
+    rsv: int = 0,
+    length: int | None = None,
+) -> bytes:
     """One WebSocket frame (RFC 6455 §5.2); `length` may lie about the payload's size."""
     size = len(payload) if length is None else length
     head = bytes([(0x80 if fin else 0) | (rsv << 4) | opcode])
@@ -78,7 +97,9 @@ def check_message(text, scenario: str) -> dict:
     try:
         message = json.loads(text)
     except ValueError as error:
-        raise FuzzFailure(f"{scenario}: the server sent non-JSON ({error}): {text[:200]!r}")
+        raise FuzzFailure(
+            f"{scenario}: the server sent non-JSON ({error}): {text[:200]!r}"
+        ) from error
     if not isinstance(message, dict) or message.get("type") not in KNOWN_TYPES:
         raise FuzzFailure(f"{scenario}: unexpected message {text[:200]!r}")
     return message
@@ -93,7 +114,7 @@ async def probe(socket, scenario: str, sent: int, timeout: float) -> None:
         left = deadline - time.monotonic()
         try:
             text = await asyncio.wait_for(socket.recv(), max(left, 0.001))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise FuzzFailure(f"{scenario}: no answer to the probe within {timeout} s") from None
         message = check_message(text, scenario)
         if message.get("reply") == "probe":
@@ -104,8 +125,9 @@ async def probe(socket, scenario: str, sent: int, timeout: float) -> None:
 
 
 async def open_socket(url: str, timeout: float):
-    socket = await websockets.connect(url, compression=None, ping_interval=None,
-                                      open_timeout=timeout, max_size=2**24)
+    socket = await websockets.connect(
+        url, compression=None, ping_interval=None, open_timeout=timeout, max_size=2**24
+    )
     check_message(await asyncio.wait_for(socket.recv(), timeout), "welcome")
     return socket
 
@@ -136,7 +158,9 @@ async def text_scenario(url, rng, timeout, kind):
                 if rng.random() < 0.5:
                     await socket.send(big.decode())
                 else:
-                    await socket.send([big[i:i + 16_384].decode() for i in range(0, len(big), 16_384)])
+                    await socket.send(
+                        [big[i : i + 16_384].decode() for i in range(0, len(big), 16_384)]
+                    )
             sent += 1
         await probe(socket, kind, sent, timeout)
     finally:
@@ -174,8 +198,9 @@ async def expect_text(reader, wanted: bytes, timeout: float, attack: str) -> Non
     while True:
         try:
             opcode, payload = await asyncio.wait_for(
-                read_frame(reader), max(deadline - time.monotonic(), 0.001))
-        except asyncio.TimeoutError:
+                read_frame(reader), max(deadline - time.monotonic(), 0.001)
+            )
+        except TimeoutError:
             raise FuzzFailure(f"raw {attack}: no answer to a valid message") from None
         if opcode == 1:
             check_message(payload.decode("utf-8"), f"raw {attack}")
@@ -184,9 +209,19 @@ async def expect_text(reader, wanted: bytes, timeout: float, attack: str) -> Non
 
 
 RAW_ATTACKS = [
-    "truncated-header", "huge-length", "unmasked", "reserved-opcode", "rsv-bits", "long-ping",
-    "bad-close", "half-message", "half-handshake", "garbage", "continuation-first",
-    "interleaved-control", "zero-length-fragments",
+    "truncated-header",
+    "huge-length",
+    "unmasked",
+    "reserved-opcode",
+    "rsv-bits",
+    "long-ping",
+    "bad-close",
+    "half-message",
+    "half-handshake",
+    "garbage",
+    "continuation-first",
+    "interleaved-control",
+    "zero-length-fragments",
 ]
 
 
@@ -200,11 +235,13 @@ async def raw_scenario(host, port, rng, timeout):
             await writer.drain()
             return attack
         key = base64.b64encode(os.urandom(16)).decode()
-        request = (f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                   f"Sec-WebSocket-Version: 13\r\n\r\n").encode()
+        request = (
+            f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            f"Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
         if attack == "half-handshake":
-            writer.write(request[:rng.randrange(1, len(request) - 2)])
+            writer.write(request[: rng.randrange(1, len(request) - 2)])
             await writer.drain()
             return attack
         writer.write(request)
@@ -214,18 +251,20 @@ async def raw_scenario(host, port, rng, timeout):
             raise FuzzFailure(f"raw: handshake refused: {head[:200]!r}")
         payload = json.dumps({"cmd": "state"}).encode()
         frames = {
-            "truncated-header": frame(1, payload)[:rng.randint(1, 5)],
+            "truncated-header": frame(1, payload)[: rng.randint(1, 5)],
             "huge-length": frame(1, b"{}", length=(1 << 63) - 1)[:14] + b"{}",
             "unmasked": frame(1, payload, mask=False),
             "reserved-opcode": frame(rng.choice([3, 4, 5, 6, 7, 0xB, 0xC, 0xF]), payload),
             "rsv-bits": frame(1, payload, rsv=rng.randint(1, 7)),
             "long-ping": frame(9, b"p" * 200, length=200),
             "bad-close": frame(8, struct.pack("!H", rng.choice([0, 999, 1005, 1006, 5000]))),
-            "half-message": frame(1, payload)[:-rng.randint(1, len(payload))],
+            "half-message": frame(1, payload)[: -rng.randint(1, len(payload))],
             "continuation-first": frame(0, payload),
-            "interleaved-control": frame(1, payload[:5], fin=False) + frame(9, b"x")
+            "interleaved-control": frame(1, payload[:5], fin=False)
+            + frame(9, b"x")
             + frame(0, payload[5:]),
-            "zero-length-fragments": frame(1, b"", fin=False) + frame(0, b"", fin=False)
+            "zero-length-fragments": frame(1, b"", fin=False)
+            + frame(0, b"", fin=False)
             + frame(0, payload),
         }
         writer.write(frames[attack])
@@ -235,14 +274,14 @@ async def raw_scenario(host, port, rng, timeout):
             await expect_text(reader, b"no-game", timeout, attack)
             return attack
         # read a little of whatever comes back, then drop the socket mid-conversation
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(reader.read(4096), 0.05)
-        except asyncio.TimeoutError:
-            pass
         return attack
     except (ConnectionError, asyncio.IncompleteReadError) as error:
         if attack in ("interleaved-control", "zero-length-fragments"):
-            raise FuzzFailure(f"raw {attack}: the server hung up on valid frames: {error!r}")
+            raise FuzzFailure(
+                f"raw {attack}: the server hung up on valid frames: {error!r}"
+            ) from error
         return attack  # the server may hang up on a protocol violation: that is fine
     finally:
         writer.transport.abort()
@@ -251,8 +290,9 @@ async def raw_scenario(host, port, rng, timeout):
 async def wrong_path_scenario(url, timeout):
     """A WebSocket on another path: the server closes it; nothing else happens."""
     try:
-        socket = await websockets.connect(url.rsplit("/", 1)[0] + "/elsewhere",
-                                          compression=None, open_timeout=timeout)
+        socket = await websockets.connect(
+            url.rsplit("/", 1)[0] + "/elsewhere", compression=None, open_timeout=timeout
+        )
     except (websockets.InvalidStatus, websockets.InvalidHandshake, ConnectionError):
         return
     try:
@@ -275,7 +315,7 @@ def health(base: str, timeout: float) -> dict:
 
 async def fuzz(server: Server, iterations: int, seed: int, timeout: float, log=None) -> dict:
     rng = random.Random(seed)
-    host, port = server.base[len("http://"):].rstrip("/").rsplit(":", 1)
+    host, port = server.base[len("http://") :].rstrip("/").rsplit(":", 1)
     counts: dict[str, int] = {}
     canary = await open_socket(server.ws_url, timeout)
     await canary.send(json.dumps({"cmd": "new", "game": "memory", "seed": 1}))
@@ -287,8 +327,9 @@ async def fuzz(server: Server, iterations: int, seed: int, timeout: float, log=N
         label = scenario
         try:
             if scenario in ("text", "bad-utf8", "binary", "fragments", "oversized"):
-                await asyncio.wait_for(text_scenario(server.ws_url, rng, timeout, scenario),
-                                       2 * timeout)
+                await asyncio.wait_for(
+                    text_scenario(server.ws_url, rng, timeout, scenario), 2 * timeout
+                )
             elif scenario == "vanish":
                 await vanish_scenario(server.ws_url, rng, timeout)
             elif scenario == "raw":
@@ -297,15 +338,19 @@ async def fuzz(server: Server, iterations: int, seed: int, timeout: float, log=N
                 await wrong_path_scenario(server.ws_url, timeout)
         except FuzzFailure as failure:
             raise FuzzFailure(f"iteration {iteration} ({label}): {failure}") from None
-        except (asyncio.TimeoutError, websockets.ConnectionClosed, ConnectionError) as error:
+        except (TimeoutError, websockets.ConnectionClosed, ConnectionError) as error:
             if server.process.poll() is not None:
-                raise FuzzFailure(f"iteration {iteration} ({label}): the server died with status "
-                                  f"{server.process.returncode}") from None
+                raise FuzzFailure(
+                    f"iteration {iteration} ({label}): the server died with status "
+                    f"{server.process.returncode}"
+                ) from None
             raise FuzzFailure(f"iteration {iteration} ({label}): {error!r}") from None
         counts[label] = counts.get(label, 0) + 1
         if server.process.poll() is not None:
-            raise FuzzFailure(f"iteration {iteration} ({label}): the server died with status "
-                              f"{server.process.returncode}")
+            raise FuzzFailure(
+                f"iteration {iteration} ({label}): the server died with status "
+                f"{server.process.returncode}"
+            )
         try:
             await asyncio.to_thread(health, server.base, timeout)
             if time.monotonic() - last_canary > 0.1:  # stay well under 30 messages/s
@@ -314,8 +359,9 @@ async def fuzz(server: Server, iterations: int, seed: int, timeout: float, log=N
         except FuzzFailure as failure:
             raise FuzzFailure(f"after iteration {iteration} ({label}): {failure}") from None
         except Exception as error:  # noqa: BLE001 - any failure to answer is the finding
-            raise FuzzFailure(f"after iteration {iteration} ({label}): server unhealthy: "
-                              f"{error!r}") from None
+            raise FuzzFailure(
+                f"after iteration {iteration} ({label}): server unhealthy: {error!r}"
+            ) from None
         if log and iteration % 500 == 499:
             log(f"  {iteration + 1} scenarios, {time.monotonic() - started:.1f} s")
     await canary.close()
@@ -326,8 +372,12 @@ async def fuzz(server: Server, iterations: int, seed: int, timeout: float, log=N
         rooms = health(server.base, timeout)["rooms"]
     if rooms:
         raise FuzzFailure(f"{rooms} rooms still open after every client left")
-    return {"scenarios": iterations, "seconds": round(time.monotonic() - started, 2),
-            "server_rss_mib": round(server.rss_mib(), 1), "counts": dict(sorted(counts.items()))}
+    return {
+        "scenarios": iterations,
+        "seconds": round(time.monotonic() - started, 2),
+        "server_rss_mib": round(server.rss_mib(), 1),
+        "counts": dict(sorted(counts.items())),
+    }
 
 
 def fuzz_server(binary: str, iterations: int, seed: int, timeout: float = 10.0, log=None) -> dict:
@@ -341,8 +391,10 @@ def fuzz_server(binary: str, iterations: int, seed: int, timeout: float = 10.0, 
         finally:
             server.stop()
         if server.process.returncode != 0:
-            raise FuzzFailure(f"the server exited with status {server.process.returncode} on "
-                              f"SIGTERM; stderr: {server.process.stderr.read()[-2000:]}")
+            raise FuzzFailure(
+                f"the server exited with status {server.process.returncode} on "
+                f"SIGTERM; stderr: {server.process.stderr.read()[-2000:]}"
+            )
     return result
 
 

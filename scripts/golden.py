@@ -13,6 +13,7 @@ golden test (Tests/GameWireTests/GoldenTranscriptTests.swift) feeds the recorded
 writes `engine.jsonl` there: one JSON object per line, `{"in": LINE, "out": REPLY}` (both
 strings, exactly as written and read).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,12 @@ class Console:
 
     def __init__(self, binary: str):
         self.process = subprocess.Popen(
-            [binary, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            encoding="utf-8", errors="surrogateescape")
+            [binary, "engine"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            encoding="utf-8",
+            errors="surrogateescape",
+        )
         self.records: list[dict] = []
 
     def raw(self, line: str) -> dict | None:
@@ -67,12 +72,19 @@ def play_memory(console: Console, rng: random.Random, game: str, options: dict |
         board = state["board"]
         roll = rng.random()
         if state["waiting"] and roll < 0.7:
-            reply = console.send({"cmd": "advance", "seconds": rng.choice([0.25, 0.5, 1, 1.5, 2, 3])})
+            reply = console.send(
+                {"cmd": "advance", "seconds": rng.choice([0.25, 0.5, 1, 1.5, 2, 3])}
+            )
             continue
         if roll < 0.05:
             console.send({"cmd": "view", "player": "You"})
         elif roll < 0.08:
-            console.send({"cmd": "act", "action": {"type": "flip", "card": rng.choice([-1, len(board), 999])}})
+            console.send(
+                {
+                    "cmd": "act",
+                    "action": {"type": "flip", "card": rng.choice([-1, len(board), 999])},
+                }
+            )
         elif roll < 0.1:
             console.send({"cmd": "state"})
         open_ = [i for i, p in enumerate(board) if not p.get("removed") and not p.get("matched")]
@@ -97,8 +109,14 @@ def play_memory(console: Console, rng: random.Random, game: str, options: dict |
         console.send({"cmd": "restart"})
 
 
-def play_choosing(console: Console, rng: random.Random, game: str, options: dict | None,
-                  seed: int, deck: list[str] | None = None):
+def play_choosing(
+    console: Console,
+    rng: random.Random,
+    game: str,
+    options: dict | None,
+    seed: int,
+    deck: list[str] | None = None,
+):
     command = {"cmd": "new", "game": game, "seed": seed}
     if options is not None:
         command["options"] = options
@@ -120,7 +138,7 @@ def play_choosing(console: Console, rng: random.Random, game: str, options: dict
             else:
                 action = {"type": "choose", "card": rng.randrange(max(len(table), 1))}
         elif roll < 0.04:
-            reply2 = console.send({"cmd": "hint"})
+            console.send({"cmd": "hint"})
             continue
         elif roll < 0.06:
             action = {"type": "hint"}
@@ -163,8 +181,13 @@ def play_choosing(console: Console, rng: random.Random, game: str, options: dict
     console.send({"cmd": "results"})
 
 
-def play_snap(console: Console, rng: random.Random, options: dict | None, seed: int,
-              deck: list[str] | None = None):
+def play_snap(
+    console: Console,
+    rng: random.Random,
+    options: dict | None,
+    seed: int,
+    deck: list[str] | None = None,
+):
     command = {"cmd": "new", "game": "snap", "seed": seed}
     if options is not None:
         command["options"] = options
@@ -182,24 +205,34 @@ def play_snap(console: Console, rng: random.Random, options: dict | None, seed: 
         roll = rng.random()
         if state["phase"] == "roundOver":
             console.send({"cmd": "results"})
-            reply = console.send({"cmd": "act", "action": {"type": "nextRound", "player": rng.choice(everyone)}})
+            reply = console.send(
+                {"cmd": "act", "action": {"type": "nextRound", "player": rng.choice(everyone)}}
+            )
             if not reply.get("ok"):
-                reply = console.send({"cmd": "act", "action": {"type": "nextRound", "player": state["host"]}})
+                reply = console.send(
+                    {"cmd": "act", "action": {"type": "nextRound", "player": state["host"]}}
+                )
             continue
         active = state["active"]
         if roll < 0.35:
-            reply = console.send({"cmd": "advance", "seconds": rng.choice([0.1, 0.5, 0.6, 1, 2, 5.2, 8])})
+            reply = console.send(
+                {"cmd": "advance", "seconds": rng.choice([0.1, 0.5, 0.6, 1, 2, 5.2, 8])}
+            )
         elif roll < 0.6 and active in humans:
             reply = console.send({"cmd": "act", "action": {"type": "turn", "player": active}})
         elif roll < 0.7:
             caller = rng.choice(everyone + ["Nobody"])
             reply = console.send({"cmd": "act", "action": {"type": "snap", "player": caller}})
         elif roll < 0.72:
-            reply = console.send({"cmd": "act", "action": {"type": "turn", "player": rng.choice(everyone)}})
+            reply = console.send(
+                {"cmd": "act", "action": {"type": "turn", "player": rng.choice(everyone)}}
+            )
         elif roll < 0.75:
             console.send({"cmd": "view", "player": rng.choice(everyone)})
         elif roll < 0.755:
-            reply = console.send({"cmd": "act", "action": {"type": "leave", "player": rng.choice(everyone[1:])}})
+            reply = console.send(
+                {"cmd": "act", "action": {"type": "leave", "player": rng.choice(everyone[1:])}}
+            )
         elif roll < 0.757:
             reply = console.send({"cmd": "act", "action": {"type": "leave", "player": everyone[0]}})
         else:
@@ -210,75 +243,120 @@ def play_snap(console: Console, rng: random.Random, options: dict | None, seed: 
 
 
 MALFORMED = [
-    "{", "[]", "null", "42", '"cmd"', "{\"cmd\":1}", "{\"cmd\":\"nope\"}", "{\"cmd\":\"act\"}",
-    "{\"cmd\":\"act\",\"action\":[]}", "{\"cmd\":\"act\",\"action\":{}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"fly\"}}", "{\"cmd\":\"act\",\"action\":{\"type\":\"flip\"}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"flip\",\"card\":\"3\"}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"flip\",\"card\":1.5}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"choose\",\"card\":1e2}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"turn\",\"player\":7}}",
-    "{\"cmd\":\"act\",\"action\":{\"type\":\"flip\",\"card\":0},\"player\":[]}",
-    "{\"cmd\":\"advance\"}", "{\"cmd\":\"advance\",\"seconds\":-1}", "{\"cmd\":\"advance\",\"seconds\":\"2\"}",
-    "{\"cmd\":\"advance\",\"seconds\":1e308}", "{\"cmd\":\"view\"}", "{\"cmd\":\"view\",\"player\":null}",
-    "{\"cmd\":\"new\"}", "{\"cmd\":\"new\",\"game\":\"chess\"}", "{\"cmd\":\"new\",\"game\":7}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":-1}", "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":1.5}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":18446744073709551616}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":18446744073709551615}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":\"7\"}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":1e3}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"options\":{\"difficulty\":\"insane\"}}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"options\":{\"size\":3}}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"options\":[]}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":\"A♥\"}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":[\"A♥\",1]}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":[\"A♥\",\"Z♥\"]}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":[\"A♥\",\"A♥\"]}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":[\"AH\",\"AH\",\"2H\",\"2H\",\"3H\",\"3H\",\"4H\",\"4H\",\"5H\",\"5H\",\"6H\",\"6H\"]}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":7,\"deck\":[\"AH\",\"AH\",\"AH\",\"AH\",\"3H\",\"3H\",\"4H\",\"4H\",\"5H\",\"5H\",\"6H\",\"6H\"]}",
-    "{\"cmd\":\"new\",\"game\":\"concentration\",\"seed\":7,\"options\":{\"difficulty\":\"easy\"}}",
-    "{\"cmd\":\"new\",\"game\":\"concentration\",\"seed\":7,\"deck\":[\"AH\"]}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"cards\":1}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"cards\":53}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"mode\":4}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"matchBonus\":11}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"costToChoose\":\"1\"}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"options\":{\"cards\":null,\"mode\":null}}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"deck\":[\"AH\"]}",
-    "{\"cmd\":\"new\",\"game\":\"matchismo\",\"seed\":7,\"deck\":[\"AH\",\"ah\"]}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"options\":{\"mode\":2}}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"options\":{\"refill\":1}}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"options\":{\"twoPlayer\":\"yes\"}}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"deck\":[]}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"deck\":[\"oval:red:solid:2\",\"oval:red:solid:2\"]}",
-    "{\"cmd\":\"new\",\"game\":\"set\",\"seed\":7,\"deck\":[\"oval:red:solid:4\"]}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"Ann\"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"  \"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"referee\"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"A\",\"B\",\"C\",\"D\",\"E\"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":\"Ann\"}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"Bob\"],\"computer\":[\"Cy\"]}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"Bob\"],\"starting\":\"Cy\"}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"players\":[\"Ann\",\"Bob\"],\"starting\":5}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"options\":{\"seats\":2}}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"deck\":[\"AH\"]}",
-    "{\"cmd\":\"new\",\"game\":\"snap\",\"seed\":7,\"deck\":[" + ",".join(["\"AH\""] * 52) + "]}",
-    "{\"cmd\":\"games\"}", "{\"cmd\":\"help\"}", "{\"cmd\":\"state\",\"extra\":[1,2,{\"a\":null}]}",
-    "{\"cmd\":\"hint\"}", "{\"cmd\":\"results\"}",
-    "{\"cmd\":\"state\"} x", "{\"cmd\":\"state\",}", "{\"cmd\":\"state\" \"x\":1}", "{'cmd':'state'}",
-    "{\"cmd\":\"st\\u0061te\"}", "{\"cmd\":\"state\\ud800\"}", "{\"cmd\":\"\\x\"}",
-    "{\"cmd\":\"state\",\"cmd\":\"games\"}", "[" * 70 + "]" * 70, "{\"a\":" * 66 + "1" + "}" * 66,
-    "{\"cmd\":\"unknown\\n\\\"quoted\\\"\\t\\u0001\"}", "{\"cmd\":\"é🂡\"}", "tru", "nul", "-", "01", "1.", "1e",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":00}", "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":-0}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":9007199254740993}",
-    "{\"cmd\":\"new\",\"game\":\"memory\",\"seed\":9.007199254740993e15}",
+    "{",
+    "[]",
+    "null",
+    "42",
+    '"cmd"',
+    '{"cmd":1}',
+    '{"cmd":"nope"}',
+    '{"cmd":"act"}',
+    '{"cmd":"act","action":[]}',
+    '{"cmd":"act","action":{}}',
+    '{"cmd":"act","action":{"type":"fly"}}',
+    '{"cmd":"act","action":{"type":"flip"}}',
+    '{"cmd":"act","action":{"type":"flip","card":"3"}}',
+    '{"cmd":"act","action":{"type":"flip","card":1.5}}',
+    '{"cmd":"act","action":{"type":"choose","card":1e2}}',
+    '{"cmd":"act","action":{"type":"turn","player":7}}',
+    '{"cmd":"act","action":{"type":"flip","card":0},"player":[]}',
+    '{"cmd":"advance"}',
+    '{"cmd":"advance","seconds":-1}',
+    '{"cmd":"advance","seconds":"2"}',
+    '{"cmd":"advance","seconds":1e308}',
+    '{"cmd":"view"}',
+    '{"cmd":"view","player":null}',
+    '{"cmd":"new"}',
+    '{"cmd":"new","game":"chess"}',
+    '{"cmd":"new","game":7}',
+    '{"cmd":"new","game":"memory","seed":-1}',
+    '{"cmd":"new","game":"memory","seed":1.5}',
+    '{"cmd":"new","game":"memory","seed":18446744073709551616}',
+    '{"cmd":"new","game":"memory","seed":18446744073709551615}',
+    '{"cmd":"new","game":"memory","seed":"7"}',
+    '{"cmd":"new","game":"memory","seed":1e3}',
+    '{"cmd":"new","game":"memory","seed":7,"options":{"difficulty":"insane"}}',
+    '{"cmd":"new","game":"memory","seed":7,"options":{"size":3}}',
+    '{"cmd":"new","game":"memory","seed":7,"options":[]}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":"A♥"}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":["A♥",1]}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":["A♥","Z♥"]}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":["A♥","A♥"]}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":["AH","AH","2H","2H","3H","3H","4H","4H","5H","5H","6H","6H"]}',
+    '{"cmd":"new","game":"memory","seed":7,"deck":["AH","AH","AH","AH","3H","3H","4H","4H","5H","5H","6H","6H"]}',
+    '{"cmd":"new","game":"concentration","seed":7,"options":{"difficulty":"easy"}}',
+    '{"cmd":"new","game":"concentration","seed":7,"deck":["AH"]}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"cards":1}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"cards":53}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"mode":4}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"matchBonus":11}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"costToChoose":"1"}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"options":{"cards":null,"mode":null}}',
+    '{"cmd":"new","game":"matchismo","seed":7,"deck":["AH"]}',
+    '{"cmd":"new","game":"matchismo","seed":7,"deck":["AH","ah"]}',
+    '{"cmd":"new","game":"set","seed":7,"options":{"mode":2}}',
+    '{"cmd":"new","game":"set","seed":7,"options":{"refill":1}}',
+    '{"cmd":"new","game":"set","seed":7,"options":{"twoPlayer":"yes"}}',
+    '{"cmd":"new","game":"set","seed":7,"deck":[]}',
+    '{"cmd":"new","game":"set","seed":7,"deck":["oval:red:solid:2","oval:red:solid:2"]}',
+    '{"cmd":"new","game":"set","seed":7,"deck":["oval:red:solid:4"]}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann"]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","Ann"]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","  "]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","referee"]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["A","B","C","D","E"]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":"Ann"}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","Bob"],"computer":["Cy"]}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","Bob"],"starting":"Cy"}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"players":["Ann","Bob"],"starting":5}}',
+    '{"cmd":"new","game":"snap","seed":7,"options":{"seats":2}}',
+    '{"cmd":"new","game":"snap","seed":7,"deck":["AH"]}',
+    '{"cmd":"new","game":"snap","seed":7,"deck":[' + ",".join(['"AH"'] * 52) + "]}",
+    '{"cmd":"games"}',
+    '{"cmd":"help"}',
+    '{"cmd":"state","extra":[1,2,{"a":null}]}',
+    '{"cmd":"hint"}',
+    '{"cmd":"results"}',
+    '{"cmd":"state"} x',
+    '{"cmd":"state",}',
+    '{"cmd":"state" "x":1}',
+    "{'cmd':'state'}",
+    '{"cmd":"st\\u0061te"}',
+    '{"cmd":"state\\ud800"}',
+    '{"cmd":"\\x"}',
+    '{"cmd":"state","cmd":"games"}',
+    "[" * 70 + "]" * 70,
+    '{"a":' * 66 + "1" + "}" * 66,
+    '{"cmd":"unknown\\n\\"quoted\\"\\t\\u0001"}',
+    '{"cmd":"é🂡"}',
+    "tru",
+    "nul",
+    "-",
+    "01",
+    "1.",
+    "1e",
+    '{"cmd":"new","game":"memory","seed":00}',
+    '{"cmd":"new","game":"memory","seed":-0}',
+    '{"cmd":"new","game":"memory","seed":9007199254740993}',
+    '{"cmd":"new","game":"memory","seed":9.007199254740993e15}',
 ]
 
-ODD_NAMES = ["Ann \"the\" Great", "back\\slash", "tab\there", "new\nline", "é🂡✓", "\u0001ctrl", "  lead", "Ω"]
+ODD_NAMES = [
+    'Ann "the" Great',
+    "back\\slash",
+    "tab\there",
+    "new\nline",
+    "é🂡✓",
+    "\u0001ctrl",
+    "  lead",
+    "Ω",
+]
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--bin", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=2026)
@@ -297,19 +375,48 @@ def main():
         play_memory(console, rng, "memory", None, round_)
         play_memory(console, rng, "concentration", None, rng.randrange(2**64))
         play_choosing(console, rng, "matchismo", None, rng.randrange(2**64))
-        play_choosing(console, rng, "matchismo", {"cards": rng.choice([2, 6, 12, 30, 52]), "mode": 3,
-                                                  "matchBonus": rng.randrange(11)}, rng.randrange(2**64))
-        play_choosing(console, rng, "matchismo", {"mismatchPenalty": 0, "costToChoose": 10}, round_,
-                      deck=["A♥", "A♠", "KH", "10c", "2♦", "2♣", "qs", "T♥"])
+        play_choosing(
+            console,
+            rng,
+            "matchismo",
+            {"cards": rng.choice([2, 6, 12, 30, 52]), "mode": 3, "matchBonus": rng.randrange(11)},
+            rng.randrange(2**64),
+        )
+        play_choosing(
+            console,
+            rng,
+            "matchismo",
+            {"mismatchPenalty": 0, "costToChoose": 10},
+            round_,
+            deck=["A♥", "A♠", "KH", "10c", "2♦", "2♣", "qs", "T♥"],
+        )
         play_choosing(console, rng, "set", None, rng.randrange(2**64))
-        play_choosing(console, rng, "set", {"refill": True, "twoPlayer": True}, rng.randrange(2**64))
-        play_choosing(console, rng, "set", {"twoPlayer": True, "mismatchPenalty": 5}, rng.randrange(2**64),
-                      deck=["oval:red:solid:1", "oval:red:solid:2", "oval:red:solid:3", "diamond:green:open:1",
-                            "squiggle:purple:striped:2", "oval:green:striped:3"])
+        play_choosing(
+            console, rng, "set", {"refill": True, "twoPlayer": True}, rng.randrange(2**64)
+        )
+        play_choosing(
+            console,
+            rng,
+            "set",
+            {"twoPlayer": True, "mismatchPenalty": 5},
+            rng.randrange(2**64),
+            deck=[
+                "oval:red:solid:1",
+                "oval:red:solid:2",
+                "oval:red:solid:3",
+                "diamond:green:open:1",
+                "squiggle:purple:striped:2",
+                "oval:green:striped:3",
+            ],
+        )
         play_snap(console, rng, None, rng.randrange(2**64))
         names = rng.sample(ODD_NAMES, 3)
-        play_snap(console, rng, {"players": names, "computer": names[1:], "starting": names[0]},
-                  rng.randrange(2**64))
+        play_snap(
+            console,
+            rng,
+            {"players": names, "computer": names[1:], "starting": names[0]},
+            rng.randrange(2**64),
+        )
         play_snap(console, rng, {"players": ["Ann", "Bob"]}, round_)
     for line in MALFORMED:
         console.raw(line)
@@ -331,8 +438,13 @@ def main():
 
 class Rooms:
     def __init__(self, harness: str):
-        self.process = subprocess.Popen([harness], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        encoding="utf-8", errors="surrogateescape")
+        self.process = subprocess.Popen(
+            [harness],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            encoding="utf-8",
+            errors="surrogateescape",
+        )
         self.records: list[dict] = []
 
     def call(self, request: dict) -> dict:
@@ -364,7 +476,9 @@ def drive_room(rooms: Rooms, rng: random.Random, room: int, game: str, options, 
             reply = rooms.call({"room": room, "wake": wake + 0.001})
             wake = reply["wake"]
         text = raw if raw is not None else dump(message)
-        reply = rooms.call({"room": room, "t": clock, "c": client or rng.choice(clients), "text": text})
+        reply = rooms.call(
+            {"room": room, "t": clock, "c": client or rng.choice(clients), "text": text}
+        )
         wake = reply["wake"]
         views = [json.loads(text) for _, text in reply["out"]]
         return [v for v in views if v.get("type") == "update"]
@@ -384,8 +498,19 @@ def drive_room(rooms: Rooms, rng: random.Random, room: int, game: str, options, 
         if view is None or roll < 0.05:
             updates = say({"cmd": "state", "id": step})
         elif roll < 0.08:
-            say(None, raw=rng.choice(["{", "[]", "{\"cmd\":9}", "{\"cmd\":\"act\"}", "{\"cmd\":\"bogus\",\"id\":[1]}",
-                                      "{\"cmd\":\"act\",\"action\":{\"type\":\"turn\",\"player\":\"Ray\"}}"]))
+            say(
+                None,
+                raw=rng.choice(
+                    [
+                        "{",
+                        "[]",
+                        '{"cmd":9}',
+                        '{"cmd":"act"}',
+                        '{"cmd":"bogus","id":[1]}',
+                        '{"cmd":"act","action":{"type":"turn","player":"Ray"}}',
+                    ]
+                ),
+            )
             continue
         elif roll < 0.1:
             updates = say({"cmd": "results", "id": step})
@@ -426,10 +551,16 @@ def record_rooms(harness: str, out: str, seed: int):
     rooms = Rooms(harness)
     room = 0
     for _ in range(6):
-        for game, options in [("memory", {"difficulty": "easy"}), ("memory", {"difficulty": "hard"}),
-                              ("concentration", None), ("matchismo", None),
-                              ("matchismo", {"mode": 3, "cards": 12}), ("set", None),
-                              ("set", {"twoPlayer": True, "refill": True}), ("snap", None)]:
+        for game, options in [
+            ("memory", {"difficulty": "easy"}),
+            ("memory", {"difficulty": "hard"}),
+            ("concentration", None),
+            ("matchismo", None),
+            ("matchismo", {"mode": 3, "cards": 12}),
+            ("set", None),
+            ("set", {"twoPlayer": True, "refill": True}),
+            ("snap", None),
+        ]:
             room += 1
             seed_ = rng.choice([None, rng.randrange(2**64), 42])
             drive_room(rooms, rng, room, game, options, seed_)

@@ -29,6 +29,7 @@ The process raises its own open-file limit (RLIMIT_NOFILE) to the hard limit for
 the server inherits it. Everything listens on 127.0.0.1 only; the server is stopped with
 SIGTERM at the end (or killed if it does not stop).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,10 +70,17 @@ class Server:
             arguments += ["--data", self.data.name]
         if "--connections-per-address" in usage:
             # NB: every client of the benchmark comes from 127.0.0.1.
-            arguments += ["--connections-per-address", "1000000", "--rooms-per-minute", "1e9",
-                          "--messages-per-address", "1e9"]
+            arguments += [
+                "--connections-per-address",
+                "1000000",
+                "--rooms-per-minute",
+                "1e9",
+                "--messages-per-address",
+                "1e9",
+            ]
         self.process = subprocess.Popen(
-            arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         lines = []
         for line in self.process.stdout:
             lines.append(line)
@@ -136,10 +144,12 @@ def client_cpu_seconds() -> float:
 
 def memory_boards(binary: str, seeds: list[int]) -> dict[int, list[str]]:
     """The referee's Memory board (card texts by position) of every seed, from the engine."""
-    lines = "".join(json.dumps({"cmd": "new", "game": "memory", "seed": seed}) + "\n"
-                    for seed in seeds)
-    output = subprocess.run([binary, "engine"], input=lines, capture_output=True, text=True,
-                            timeout=120, check=True).stdout.splitlines()
+    lines = "".join(
+        json.dumps({"cmd": "new", "game": "memory", "seed": seed}) + "\n" for seed in seeds
+    )
+    output = subprocess.run(
+        [binary, "engine"], input=lines, capture_output=True, text=True, timeout=120, check=True
+    ).stdout.splitlines()
     boards = {}
     for seed, line in zip(seeds, output):
         state = json.loads(line)["state"]
@@ -168,8 +178,14 @@ def percentiles(samples: list[float]) -> dict:
     def at(fraction):
         return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000, 2)
 
-    return {"n": len(ordered), "p50": at(0.50), "p95": at(0.95), "p99": at(0.99),
-            "max": round(ordered[-1] * 1000, 2), "mean": round(statistics.fmean(ordered) * 1000, 2)}
+    return {
+        "n": len(ordered),
+        "p50": at(0.50),
+        "p95": at(0.95),
+        "p99": at(0.99),
+        "max": round(ordered[-1] * 1000, 2),
+        "mean": round(statistics.fmean(ordered) * 1000, 2),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -232,8 +248,9 @@ async def connect(url: str, count: int, batch: int, timeout: float) -> list[Clie
     """Opens `count` connections, `batch` at a time, each waiting for its welcome."""
 
     async def one():
-        socket = await websockets.connect(url, compression=None, open_timeout=timeout,
-                                          max_size=2**22, ping_interval=None)
+        socket = await websockets.connect(
+            url, compression=None, open_timeout=timeout, max_size=2**22, ping_interval=None
+        )
         welcome = json.loads(await asyncio.wait_for(socket.recv(), timeout))
         assert welcome["type"] == "welcome", welcome
         return Client(socket)
@@ -244,8 +261,9 @@ async def connect(url: str, count: int, batch: int, timeout: float) -> list[Clie
     return clients
 
 
-async def play_memory(client: Client, seed: int, board: list[str], games: int,
-                      latencies: list[float], timeout: float) -> int:
+async def play_memory(
+    client: Client, seed: int, board: list[str], games: int, latencies: list[float], timeout: float
+) -> int:
     """Plays `games` perfect Memory games (the first `new`, then `restart`s); returns flips."""
     flips = 0
     if games == 0:
@@ -254,13 +272,16 @@ async def play_memory(client: Client, seed: int, board: list[str], games: int,
         assert answer["type"] == "update", answer
         return 0
     for game in range(games):
-        command = {"cmd": "new", "game": "memory", "seed": seed} if game == 0 else {"cmd": "restart"}
+        command = (
+            {"cmd": "new", "game": "memory", "seed": seed} if game == 0 else {"cmd": "restart"}
+        )
         answer, _ = await client.request(command, timeout)
         assert answer["type"] == "update", answer
         for first, second in pairs_of(board):
             for card in (first, second):
                 answer, elapsed = await client.request(
-                    {"cmd": "act", "action": {"type": "flip", "card": card}}, timeout)
+                    {"cmd": "act", "action": {"type": "flip", "card": card}}, timeout
+                )
                 assert answer["type"] == "update", answer
                 face = next(e["face"] for e in answer["events"] if e["type"] == "flipped")
                 assert face == board[card], (seed, card, face, board[card])
@@ -272,8 +293,9 @@ async def play_memory(client: Client, seed: int, board: list[str], games: int,
     return flips
 
 
-async def state_loop(client: Client, until: float, rate: float, latencies: list[float],
-                     timeout: float) -> int:
+async def state_loop(
+    client: Client, until: float, rate: float, latencies: list[float], timeout: float
+) -> int:
     """Closed-loop `state` requests, at most `rate` per second, until `until`; returns count."""
     interval = 1.0 / rate
     sent = 0
@@ -308,8 +330,13 @@ async def burst(url: str, count: int, timeout: float) -> dict:
             else:
                 other += 1
         elapsed = time.perf_counter() - started
-    return {"sent": count, "answered": answered, "refused_too_fast": refused, "other": other,
-            "seconds": round(elapsed, 3)}
+    return {
+        "sent": count,
+        "answered": answered,
+        "refused_too_fast": refused,
+        "other": other,
+        "seconds": round(elapsed, 3),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -330,7 +357,8 @@ def phase_figures(server: Server, before, messages: int, latencies: list[float])
         "rtt_ms": percentiles(latencies),
         "server_cpu_s": round(server_cpu - before[1], 2),
         "server_cpu_us_per_msg": round((server_cpu - before[1]) / messages * 1e6, 1)
-        if messages else None,
+        if messages
+        else None,
         "client_cpu_s": round(client_cpu - before[2], 2),
         "server_rss_mib": round(server.rss_mib(), 1),
     }
@@ -343,12 +371,12 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
     server = Server(binary, web_root)
     result: dict = {"clients": count}
     try:
-        result["idle"] = {"server_rss_mib": round(server.rss_mib(), 1),
-                          "threads": server.threads()}
+        result["idle"] = {"server_rss_mib": round(server.rss_mib(), 1), "threads": server.threads()}
 
         before = snapshot(server)
         clients = await asyncio.wait_for(
-            connect(server.ws_url, count, args.batch, args.timeout), args.phase_limit)
+            connect(server.ws_url, count, args.batch, args.timeout), args.phase_limit
+        )
         held = server.connections()
         result["connect"] = phase_figures(server, before, count, [])
         result["connect"]["held"] = held
@@ -356,9 +384,15 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
 
         before = snapshot(server)
         latencies: list[float] = []
-        flips = await asyncio.wait_for(asyncio.gather(*(
-            play_memory(client, seed, boards[seed], args.games, latencies, args.timeout)
-            for client, seed in zip(clients, seeds))), args.phase_limit)
+        flips = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    play_memory(client, seed, boards[seed], args.games, latencies, args.timeout)
+                    for client, seed in zip(clients, seeds)
+                )
+            ),
+            args.phase_limit,
+        )
         received = sum(client.received for client in clients)
         result["games"] = phase_figures(server, before, sum(flips), latencies)
         result["games"]["games_completed"] = count * args.games
@@ -367,14 +401,21 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
         before = snapshot(server)
         latencies = []
         until = time.monotonic() + args.seconds
-        sent = await asyncio.wait_for(asyncio.gather(*(
-            state_loop(client, until, args.rate, latencies, args.timeout)
-            for client in clients)), args.seconds + args.phase_limit)
+        sent = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    state_loop(client, until, args.rate, latencies, args.timeout)
+                    for client in clients
+                )
+            ),
+            args.seconds + args.phase_limit,
+        )
         result["throughput"] = phase_figures(server, before, sum(sent), latencies)
         result["throughput"]["requested_per_s"] = count * args.rate
 
         result["rate_limit"] = await asyncio.wait_for(
-            burst(server.ws_url, args.burst, args.timeout), args.phase_limit)
+            burst(server.ws_url, args.burst, args.timeout), args.phase_limit
+        )
 
         await asyncio.gather(*(client.close() for client in clients))
         deadline = time.monotonic() + 10
@@ -382,8 +423,11 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
         while rooms > 0 and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
             rooms = server.health()["rooms"]
-        result["after_close"] = {"rooms": rooms, "server_rss_mib": round(server.rss_mib(), 1),
-                                 "server_cpu_s_total": round(server.cpu_seconds(), 2)}
+        result["after_close"] = {
+            "rooms": rooms,
+            "server_rss_mib": round(server.rss_mib(), 1),
+            "server_cpu_s_total": round(server.cpu_seconds(), 2),
+        }
     finally:
         server.stop()
     result["server_exit_status"] = server.process.returncode
@@ -398,27 +442,41 @@ def report(result: dict) -> str:
     for name in ("connect", "games", "throughput"):
         phase = result[name]
         rtt = phase["rtt_ms"]
-        latency = (f"rtt p50 {rtt['p50']} ms, p95 {rtt['p95']} ms, p99 {rtt['p99']} ms, "
-                   f"max {rtt['max']} ms" if rtt.get("n") else "")
+        latency = (
+            f"rtt p50 {rtt['p50']} ms, p95 {rtt['p95']} ms, p99 {rtt['p99']} ms, "
+            f"max {rtt['max']} ms"
+            if rtt.get("n")
+            else ""
+        )
         lines.append(
             f"{name:10} {phase['seconds']:7.2f} s  {phase['messages']:7} msgs  "
-            f"{phase['messages_per_s']:8} msg/s  {latency}")
+            f"{phase['messages_per_s']:8} msg/s  {latency}"
+        )
         lines.append(
             f"{'':10} server CPU {phase['server_cpu_s']} s "
             f"({phase['server_cpu_us_per_msg']} µs/msg), client CPU {phase['client_cpu_s']} s, "
-            f"server RSS {phase['server_rss_mib']} MiB")
-    lines.append(f"connections held: {result['connect']['held']} "
-                 f"(server threads {result['connect']['threads']})")
-    lines.append(f"games completed: {result['games']['games_completed']}, "
-                 f"server messages received by clients: {result['games']['messages_received']}")
+            f"server RSS {phase['server_rss_mib']} MiB"
+        )
+    lines.append(
+        f"connections held: {result['connect']['held']} "
+        f"(server threads {result['connect']['threads']})"
+    )
+    lines.append(
+        f"games completed: {result['games']['games_completed']}, "
+        f"server messages received by clients: {result['games']['messages_received']}"
+    )
     lines.append(f"throughput requested: {result['throughput']['requested_per_s']} msg/s")
     limit = result["rate_limit"]
-    lines.append(f"rate limit: {limit['sent']} back to back → {limit['answered']} answered, "
-                 f"{limit['refused_too_fast']} too-fast ({limit['seconds']} s)")
+    lines.append(
+        f"rate limit: {limit['sent']} back to back → {limit['answered']} answered, "
+        f"{limit['refused_too_fast']} too-fast ({limit['seconds']} s)"
+    )
     after = result["after_close"]
-    lines.append(f"after close: {after['rooms']} rooms, RSS {after['server_rss_mib']} MiB, "
-                 f"server CPU total {after['server_cpu_s_total']} s; "
-                 f"exit status {result['server_exit_status']}")
+    lines.append(
+        f"after close: {after['rooms']} rooms, RSS {after['server_rss_mib']} MiB, "
+        f"server CPU total {after['server_cpu_s_total']} s; "
+        f"exit status {result['server_exit_status']}"
+    )
     return "\n".join(lines)
 
 
@@ -436,10 +494,19 @@ def main() -> int:
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "cardtable"))
     parser.add_argument("--web", default=os.path.join(ROOT, "web"))
     parser.add_argument("--clients", default="100,1000", help="comma-separated client counts")
-    parser.add_argument("--games", type=int, default=1, help="Memory games per client (0: only deal one, for the throughput phase)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=1,
+        help="Memory games per client (0: only deal one, for the throughput phase)",
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="throughput phase length")
-    parser.add_argument("--rate", type=float, default=20.0,
-                        help="max state requests per second per client (server limit: 30)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="max state requests per second per client (server limit: 30)",
+    )
     parser.add_argument("--burst", type=int, default=200, help="rate-limit probe size")
     parser.add_argument("--batch", type=int, default=100, help="connections opened at once")
     parser.add_argument("--timeout", type=float, default=30.0, help="per message, seconds")
@@ -450,8 +517,10 @@ def main() -> int:
         print("note: --rate above 30/s will meet the server's too-fast refusals")
     counts = [int(part) for part in args.clients.split(",") if part]
     raise_file_limit(2 * max(counts) + 100)
-    print(f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.2f} at start")
+    print(
+        f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.2f} at start"
+    )
     results = []
     for count in counts:
         result = asyncio.run(run(args.bin, args.web, count, args))

@@ -17,12 +17,14 @@ ratios.
     swift build -c release
     python3 scripts/loadtest_cluster.py --bin .build/release/cardtable --rooms 250
 """
+
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
 import os
+import pathlib
 import random
 import subprocess
 import sys
@@ -104,10 +106,15 @@ class ClusterSetup(Setup):
         self.directory = tempfile.mkdtemp(prefix="cardtable-load-cluster-")
         os.rmdir(self.directory)
         port = random.randrange(20000, 32000)
-        environment = dict(os.environ, BIN=binary, WEB=web, PORT=str(port),
-                           INSTANCES=str(instances))
-        done = subprocess.run([os.path.join(ROOT, "scripts", "cluster.sh"), "start",
-                               self.directory], env=environment, capture_output=True, text=True)
+        environment = dict(
+            os.environ, BIN=binary, WEB=web, PORT=str(port), INSTANCES=str(instances)
+        )
+        done = subprocess.run(
+            [os.path.join(ROOT, "scripts", "cluster.sh"), "start", self.directory],
+            env=environment,
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             self.stop()
             raise RuntimeError(done.stdout + done.stderr)
@@ -115,16 +122,20 @@ class ClusterSetup(Setup):
         first = self.read("instance-1.port")
         self.ws_url = f"ws://127.0.0.1:{first if direct else port}/ws"
         self.direct = direct
-        self.name = ("postgres: one instance, PostgreSQL" if direct else
-                     f"cluster: {instances} instances, PostgreSQL, nginx")
+        self.name = (
+            "postgres: one instance, PostgreSQL"
+            if direct
+            else f"cluster: {instances} instances, PostgreSQL, nginx"
+        )
 
     def read(self, name):
         with open(os.path.join(self.directory, name)) as file:
             return int(file.read().split()[0])
 
     def parts(self):
-        postmaster = int(open(os.path.join(self.directory, "pg", "data", "postmaster.pid"))
-                         .readline())
+        postmaster = int(
+            pathlib.Path(self.directory, "pg", "data", "postmaster.pid").read_text().splitlines()[0]
+        )
         nginx = self.read("nginx/nginx.pid")
         return {
             "cardtable": [self.read(f"instance-{n}.pid") for n in range(1, self.instances + 1)],
@@ -133,8 +144,10 @@ class ClusterSetup(Setup):
         }
 
     def stop(self):
-        subprocess.run([os.path.join(ROOT, "scripts", "cluster.sh"), "stop", self.directory],
-                       capture_output=True)
+        subprocess.run(
+            [os.path.join(ROOT, "scripts", "cluster.sh"), "stop", self.directory],
+            capture_output=True,
+        )
 
 
 async def seat_at(base: str, room: str, table: Table, rng, name: str, token: str):
@@ -174,36 +187,45 @@ async def run(setup: Setup, rooms: int, args) -> dict:
     tables = await set_up(make_table, setup.ws_url, rooms, rng, args.batch)
     result["setup_seconds"] = round(time.perf_counter() - started, 2)
     elapsed, actions, latencies, before, after = await start_and_play(
-        tables, args.seconds, lambda: (setup.cpu(), client_cpu_seconds()))
+        tables, args.seconds, lambda: (setup.cpu(), client_cpu_seconds())
+    )
     cpu = {part: round(after[0][part] - before[0].get(part, 0.0), 2) for part in after[0]}
-    result.update({
-        "seconds": round(elapsed, 2), "actions": actions,
-        "actions_per_s": round(actions / elapsed, 1),
-        "action_to_last_client_ms": percentiles(latencies),
-        "cpu_s": cpu,
-        "cpu_us_per_action": {part: round(value / actions * 1e6, 1) if actions else None
-                              for part, value in cpu.items()},
-        "client_cpu_s": round(after[1] - before[1], 2),
-        "cardtable_rss_mib": round(setup.rss(), 1),
-    })
+    result.update(
+        {
+            "seconds": round(elapsed, 2),
+            "actions": actions,
+            "actions_per_s": round(actions / elapsed, 1),
+            "action_to_last_client_ms": percentiles(latencies),
+            "cpu_s": cpu,
+            "cpu_us_per_action": {
+                part: round(value / actions * 1e6, 1) if actions else None
+                for part, value in cpu.items()
+            },
+            "client_cpu_s": round(after[1] - before[1], 2),
+            "cardtable_rss_mib": round(setup.rss(), 1),
+        }
+    )
     await asyncio.gather(*(seat.close() for table in tables for seat in table.seats))
     return result
 
 
 def report(result: dict) -> str:
     latency = result["action_to_last_client_ms"]
-    per_action = ", ".join(f"{part} {value} µs" for part, value in
-                           result["cpu_us_per_action"].items())
-    return "\n".join([
-        f"== {result['setup']}: {result['rooms']} rooms of four ({result['clients']} clients) ==",
-        f"tables hosted at their own address, joined and started in {result['setup_seconds']} s",
-        f"play {result['seconds']} s: {result['actions']} actions, "
-        f"{result['actions_per_s']} actions/s",
-        f"action → last client: p50 {latency.get('p50')} ms, p95 {latency.get('p95')} ms, "
-        f"p99 {latency.get('p99')} ms (n {latency.get('n')})",
-        f"CPU per action: {per_action}; client CPU {result['client_cpu_s']} s; "
-        f"CardTable RSS {result['cardtable_rss_mib']} MiB",
-    ])
+    per_action = ", ".join(
+        f"{part} {value} µs" for part, value in result["cpu_us_per_action"].items()
+    )
+    return "\n".join(
+        [
+            f"== {result['setup']}: {result['rooms']} rooms of four ({result['clients']} clients) ==",
+            f"tables hosted at their own address, joined and started in {result['setup_seconds']} s",
+            f"play {result['seconds']} s: {result['actions']} actions, "
+            f"{result['actions_per_s']} actions/s",
+            f"action → last client: p50 {latency.get('p50')} ms, p95 {latency.get('p95')} ms, "
+            f"p99 {latency.get('p99')} ms (n {latency.get('n')})",
+            f"CPU per action: {per_action}; client CPU {result['client_cpu_s']} s; "
+            f"CardTable RSS {result['cardtable_rss_mib']} MiB",
+        ]
+    )
 
 
 def main() -> int:
@@ -218,8 +240,11 @@ def main() -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     raise_file_limit(8 * args.rooms + 100)
-    print(f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.2f} at start", flush=True)
+    print(
+        f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.2f} at start",
+        flush=True,
+    )
     makers = {
         "sqlite": lambda: SQLiteSetup(args.bin, args.web),
         "postgres": lambda: ClusterSetup(args.bin, args.web, 1, direct=True),
@@ -237,9 +262,11 @@ def main() -> int:
     if len(results) > 1 and results[0]["actions"]:
         base = results[0]
         for other in results[1:]:
-            print(f"{other['setup']} / {base['setup']}: actions/s "
-                  f"{other['actions_per_s'] / base['actions_per_s']:.2f}×, p50 "
-                  f"{other['action_to_last_client_ms']['p50'] / base['action_to_last_client_ms']['p50']:.2f}×")
+            print(
+                f"{other['setup']} / {base['setup']}: actions/s "
+                f"{other['actions_per_s'] / base['actions_per_s']:.2f}×, p50 "
+                f"{other['action_to_last_client_ms']['p50'] / base['action_to_last_client_ms']['p50']:.2f}×"
+            )
     if args.json:
         with open(args.json, "w") as file:
             json.dump(results, file, indent=1)

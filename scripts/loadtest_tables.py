@@ -19,6 +19,7 @@ Python clients share the machine's cores with the server). It stops by itself.
     swift build -c release
     python3 scripts/loadtest_tables.py --bin .build/release/cardtable --rooms 250,2500
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,7 +39,7 @@ from loadtest import ROOT, Server, client_cpu_seconds, percentiles, raise_file_l
 class Seat:
     """One client at a table: reads every message, plays its seat."""
 
-    def __init__(self, socket, room: "Table", rng: random.Random):
+    def __init__(self, socket, room: Table, rng: random.Random):
         self.socket = socket
         self.room = room
         self.rng = rng
@@ -97,13 +98,15 @@ class Seat:
         else:
             return
         self.thinking = asyncio.get_running_loop().call_later(
-            delay, lambda: asyncio.ensure_future(self.act(action)))
+            delay, lambda: asyncio.ensure_future(self.act(action))
+        )
 
     @staticmethod
     def match_showing(view) -> bool:
         """Whether two open piles show cards of the same rank (RULES §5.3), from the view."""
-        ranks = [player["openTop"][:-1] for player in view.get("players", [])
-                 if player.get("openTop")]
+        ranks = [
+            player["openTop"][:-1] for player in view.get("players", []) if player.get("openTop")
+        ]
         return len(ranks) != len(set(ranks))
 
     async def act(self, action: dict):
@@ -118,7 +121,7 @@ class Seat:
         try:
             await self.socket.send(json.dumps({"cmd": "act", "action": action, "id": ident}))
             answer = await asyncio.wait_for(future, 30)
-        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+        except (TimeoutError, websockets.ConnectionClosed):
             return
         if answer.get("type") == "update":
             self.actions += 1
@@ -149,15 +152,20 @@ class Table:
 
     def latencies(self) -> list[float]:
         """Action → last client, for the actions every seat received."""
-        return [max(self.arrivals[v]) - sent for v, sent in self.sent.items()
-                if len(self.arrivals.get(v, [])) >= len(self.seats)]
+        return [
+            max(self.arrivals[v]) - sent
+            for v, sent in self.sent.items()
+            if len(self.arrivals.get(v, [])) >= len(self.seats)
+        ]
 
 
-async def open_seat(url: str, room: Table, rng: random.Random, name: str,
-                    token: str | None = None) -> Seat:
+async def open_seat(
+    url: str, room: Table, rng: random.Random, name: str, token: str | None = None
+) -> Seat:
     """A seat connected to `url`, as a new player or as the one holding `token`."""
-    socket = await websockets.connect(url, compression=None, open_timeout=60, max_size=2**22,
-                                      ping_interval=None)
+    socket = await websockets.connect(
+        url, compression=None, open_timeout=60, max_size=2**22, ping_interval=None
+    )
     await asyncio.wait_for(socket.recv(), 60)  # welcome
     seat = Seat(socket, room, rng)
     hello = await seat.request({"cmd": "hello", **({"token": token} if token else {})})
@@ -184,8 +192,9 @@ async def set_up(make, url: str, rooms: int, rng: random.Random, batch: int) -> 
     """`rooms` tables made by `make(url, rng)`, `batch` at once."""
     tables: list[Table] = []
     for first in range(0, rooms, batch):
-        tables += await asyncio.gather(*(
-            make(url, random.Random(rng.random())) for _ in range(min(batch, rooms - first))))
+        tables += await asyncio.gather(
+            *(make(url, random.Random(rng.random())) for _ in range(min(batch, rooms - first)))
+        )
     return tables
 
 
@@ -232,17 +241,23 @@ async def run(binary: str, web_root: str, rooms: int, args) -> dict:
         result["setup_seconds"] = round(time.perf_counter() - started, 2)
         result["connections"] = server.connections()
         elapsed, actions, latencies, before, after = await start_and_play(
-            tables, args.seconds, lambda: (server.cpu_seconds(), client_cpu_seconds()))
-        result.update({
-            "seconds": round(elapsed, 2), "actions": actions,
-            "actions_per_s": round(actions / elapsed, 1),
-            "action_to_last_client_ms": percentiles(latencies),
-            "server_cpu_s": round(after[0] - before[0], 2),
-            "server_cpu_us_per_action": round((after[0] - before[0]) / actions * 1e6, 1)
-            if actions else None,
-            "client_cpu_s": round(after[1] - before[1], 2),
-            "server_rss_mib": round(server.rss_mib(), 1), "idle_rss_mib": round(idle_rss, 1),
-        })
+            tables, args.seconds, lambda: (server.cpu_seconds(), client_cpu_seconds())
+        )
+        result.update(
+            {
+                "seconds": round(elapsed, 2),
+                "actions": actions,
+                "actions_per_s": round(actions / elapsed, 1),
+                "action_to_last_client_ms": percentiles(latencies),
+                "server_cpu_s": round(after[0] - before[0], 2),
+                "server_cpu_us_per_action": round((after[0] - before[0]) / actions * 1e6, 1)
+                if actions
+                else None,
+                "client_cpu_s": round(after[1] - before[1], 2),
+                "server_rss_mib": round(server.rss_mib(), 1),
+                "idle_rss_mib": round(idle_rss, 1),
+            }
+        )
         await asyncio.gather(*(seat.close() for table in tables for seat in table.seats))
     finally:
         server.stop()
@@ -252,19 +267,21 @@ async def run(binary: str, web_root: str, rooms: int, args) -> dict:
 
 def report(result: dict) -> str:
     latency = result["action_to_last_client_ms"]
-    return "\n".join([
-        f"== {result['rooms']} rooms of four ({result['clients']} clients) ==",
-        f"tables hosted, joined and started in {result['setup_seconds']} s; "
-        f"connections held {result['connections']}",
-        f"play {result['seconds']} s: {result['actions']} actions, "
-        f"{result['actions_per_s']} actions/s",
-        f"action → last client: p50 {latency.get('p50')} ms, p95 {latency.get('p95')} ms, "
-        f"p99 {latency.get('p99')} ms, max {latency.get('max')} ms (n {latency.get('n')})",
-        f"server CPU {result['server_cpu_s']} s ({result['server_cpu_us_per_action']} µs per "
-        f"action, its broadcast to four included); client CPU {result['client_cpu_s']} s",
-        f"server RSS {result['idle_rss_mib']} MiB idle → {result['server_rss_mib']} MiB; "
-        f"exit status {result['server_exit_status']}",
-    ])
+    return "\n".join(
+        [
+            f"== {result['rooms']} rooms of four ({result['clients']} clients) ==",
+            f"tables hosted, joined and started in {result['setup_seconds']} s; "
+            f"connections held {result['connections']}",
+            f"play {result['seconds']} s: {result['actions']} actions, "
+            f"{result['actions_per_s']} actions/s",
+            f"action → last client: p50 {latency.get('p50')} ms, p95 {latency.get('p95')} ms, "
+            f"p99 {latency.get('p99')} ms, max {latency.get('max')} ms (n {latency.get('n')})",
+            f"server CPU {result['server_cpu_s']} s ({result['server_cpu_us_per_action']} µs per "
+            f"action, its broadcast to four included); client CPU {result['client_cpu_s']} s",
+            f"server RSS {result['idle_rss_mib']} MiB idle → {result['server_rss_mib']} MiB; "
+            f"exit status {result['server_exit_status']}",
+        ]
+    )
 
 
 def main() -> int:
@@ -281,8 +298,11 @@ def main() -> int:
     # NB: four sockets a room in this process, and four in the server (a process of its own,
     # which inherits the raised limit).
     raise_file_limit(4 * max(counts) + 100)
-    print(f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.2f} at start", flush=True)
+    print(
+        f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.2f} at start",
+        flush=True,
+    )
     results = []
     for count in counts:
         result = asyncio.run(run(args.bin, args.web, count, args))
