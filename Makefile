@@ -13,7 +13,7 @@ CLUSTER_DIR ?= /tmp/cardtable-cluster
 CLUSTER_PORT ?= 8090
 CLUSTER_INSTANCES ?= 2
 
-.PHONY: all deps build release install cluster cluster-stop test test-swift test-web test-e2e screenshots run bench lint format clean
+.PHONY: all deps build release install cluster cluster-stop test test-swift test-web test-e2e run-swift-tests run-e2e-tests screenshots run bench lint format clean
 
 all: build
 
@@ -44,19 +44,34 @@ cluster: release ## PostgreSQL, $(CLUSTER_INSTANCES) instances and nginx on loop
 cluster-stop: ## Stops `make cluster` and removes its directory.
 	scripts/cluster.sh stop $(CLUSTER_DIR)
 
-test: deps test-web test-swift test-e2e
+# Parallel browser-test workers (pytest-xdist); the suite's tests each use their own pages.
+E2E_WORKERS ?= 3
 
-test-swift:
+test: deps test-web ## Every test, as CI runs them: one build, then the Swift tests beside the browser suite.
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target run-swift-tests run-e2e-tests
+
+test-swift: ## The Swift tests only.
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory run-swift-tests
 
 test-web: ## Type-check the browser client's JavaScript (JSDoc types, web/jsconfig.json).
 	$(TSC) --noEmit -p web/jsconfig.json
 
-test-e2e:
+test-e2e: ## The end-to-end tests only (a real server, headless Chromium, tmux).
 	$(SWIFT) build $(SWIFT_FLAGS)
-	CARDTABLE_BIN=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/cardtable \
-	  $(PYTHON) -m pytest -q e2e
+	@$(MAKE) --no-print-directory run-e2e-tests
+
+# NB: the run-* targets use what is built; each says how long it took.
+run-swift-tests:
+	@start=$$(date +%s); $(SWIFT) test --skip-build $(SWIFT_FLAGS); status=$$?; \
+	  echo "== swift tests: $$(( $$(date +%s) - start )) s"; exit $$status
+
+run-e2e-tests:
+	@start=$$(date +%s); \
+	  CARDTABLE_BIN=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/cardtable \
+	  $(PYTHON) -m pytest -q -n $(E2E_WORKERS) e2e; status=$$?; \
+	  echo "== e2e tests: $$(( $$(date +%s) - start )) s"; exit $$status
 
 screenshots: deps ## Refresh the README's pictures (docs/screenshots) from the browser tests.
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -70,12 +85,15 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/cardtable bench
 
-lint:
+lint: ## Swift, the web client and the Python test code, each by its formatter and linter.
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	$(TSC) --noEmit -p web/jsconfig.json
+	$(PYTHON) -m ruff check
+	$(PYTHON) -m ruff format --check
 
-format:
+format: ## Formats what `make lint` checks the format of.
 	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(PYTHON) -m ruff format
 
 clean:
 	rm -rf .build
