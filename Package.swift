@@ -17,17 +17,23 @@ let package = Package(
     .testTarget(
       name: "MemoryGameTests",
       dependencies: ["CardTableCore", "MemoryGame", "GameWire", "CardTableTesting"]),
-    .target(name: "MatchingGame", dependencies: ["CardTableCore"]),
+    // NB: the choose-and-match table Matchismo and Set share (RULES §1, §2).
+    .target(name: "ChoiceTable", dependencies: ["CardTableCore"]),
+    .target(name: "MatchingGame", dependencies: ["CardTableCore", "ChoiceTable"]),
     .testTarget(
       name: "MatchingGameTests",
-      dependencies: ["CardTableCore", "MatchingGame", "GameWire", "CardTableTesting"]),
-    .target(name: "SetGame", dependencies: ["CardTableCore", "MatchingGame"]),
+      dependencies: [
+        "CardTableCore", "ChoiceTable", "MatchingGame", "GameWire", "CardTableTesting",
+      ]),
+    .target(name: "SetGame", dependencies: ["CardTableCore", "ChoiceTable"]),
     .testTarget(
       name: "SetGameTests",
-      dependencies: ["CardTableCore", "SetGame", "MatchingGame", "GameWire", "CardTableTesting"]),
+      dependencies: ["CardTableCore", "SetGame", "ChoiceTable", "GameWire", "CardTableTesting"]),
     .target(
       name: "GameWire",
-      dependencies: ["CardTableCore", "MemoryGame", "MatchingGame", "SetGame", "SnapGame"]),
+      dependencies: [
+        "CardTableCore", "ChoiceTable", "MemoryGame", "MatchingGame", "SetGame", "SnapGame",
+      ]),
     .testTarget(
       name: "GameWireTests",
       dependencies: [
@@ -53,8 +59,8 @@ let package = Package(
     .target(
       name: "CardTableCommand",
       dependencies: [
-        "CardTableCore", "GameWire", "GameServer", "GameStore", "MemoryGame", "MatchingGame",
-        "SetGame", "SnapGame", "WebServer",
+        "CardTableCore", "ChoiceTable", "GameWire", "GameServer", "GameStore", "MemoryGame",
+        "MatchingGame", "SetGame", "SnapGame", "WebServer",
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),

@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 import MatchingGame
 import SetGame
 

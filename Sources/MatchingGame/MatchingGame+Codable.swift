@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 // The wire forms of Matchismo's vocabulary (docs/ENGINE.md "matchismo").
 

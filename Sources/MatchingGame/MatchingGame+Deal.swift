@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 extension MatchingGame {
   /// Deals `options.cards` cards face down from a deck shuffled with `seed`, or from the given

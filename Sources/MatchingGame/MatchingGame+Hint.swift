@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 extension MatchingGame {
   /// The first matching combination of `mode` unmatched cards, in lexicographic order of table

@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 extension MatchingGame {
   /// Applies a choice, a deal, a mode change or a hint request (RULES §1.2–§1.5).

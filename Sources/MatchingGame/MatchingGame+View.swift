@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 extension MatchingGame {
   /// What a player may see: cards stay face down until chosen (RULES §1.1).

@@ -1,4 +1,5 @@
 import CardTableCore
+import ChoiceTable
 
 /// Matchismo (cs193p): choose face-down playing cards two or three at a time and score the
 /// pairs that share a suit or a rank (RULES §1).

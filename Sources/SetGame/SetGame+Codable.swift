@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 // The wire forms of Set's vocabulary (docs/ENGINE.md "set").
 

@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 extension SetGame {
   /// Deals 12 cards face up from the 81-card deck shuffled with `seed`, or from the given deck

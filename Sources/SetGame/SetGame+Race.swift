@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 /// Set as a race (2–4 ``Options/players``).
 ///

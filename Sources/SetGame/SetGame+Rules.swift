@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 extension SetGame {
   /// Applies a choice, +3, a deal, a hint request or a leaving (RULES §2); a race has rules of

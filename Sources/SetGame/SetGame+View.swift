@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 extension SetGame {
   /// What a player sees: Set cards lie face up, so everything but the deck's order.

@@ -1,5 +1,5 @@
 import CardTableCore
-import MatchingGame
+import ChoiceTable
 
 /// Set (cs193p): find three cards whose four attributes are each all the same or all different
 /// (RULES §2), played with Matchismo's choose algorithm on a table that grows by three.

@@ -1,5 +1,6 @@
 import CardTableCore
 import CardTableTesting
+import ChoiceTable
 import GameWire
 import MatchingGame
 import Testing

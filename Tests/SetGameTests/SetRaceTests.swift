@@ -1,7 +1,7 @@
 import CardTableCore
 import CardTableTesting
+import ChoiceTable
 import GameWire
-import MatchingGame
 import SetGame
 import Testing
 
