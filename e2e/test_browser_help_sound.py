@@ -176,7 +176,7 @@ def test_each_event_has_its_effect(server, page):
         "turned": "turn",
         "matched": "match",
         "mismatched": "mismatch",
-        "snap": "snap",
+        "snap": "call",
         "finished": "win",
         "setOver": "win",
         "roundWon": "win",

@@ -123,7 +123,7 @@ public struct GameInfo: Sendable, Equatable, Encodable {
   public var help: Help
   /// How playing together works, in short, for the lobby and the table's Help.
   public var tableHelp: [String]
-  /// The sound each event type makes (`turn`, `match`, `mismatch`, `snap`, `win`).
+  /// The sound each event type makes (`turn`, `match`, `mismatch`, `call`, `win`).
   public var sounds: [(event: String, effect: String)]
 
   public init(

@@ -99,7 +99,7 @@ import Testing
     #expect(entry["together"] as? String == "realTime")
     #expect(entry["call"] as? String == "Snap!")
     #expect(
-      entry["sounds"] as? [String: String] == ["turned": "turn", "snap": "snap", "roundWon": "win"])
+      entry["sounds"] as? [String: String] == ["turned": "turn", "snap": "call", "roundWon": "win"])
     let option = try #require((entry["options"] as? [[String: Any]])?.first)
     #expect(
       Set(option.keys) == ["name", "label", "choices", "default", "hint", "places"])

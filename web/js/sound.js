@@ -19,7 +19,7 @@ import { reducedMotion } from './a11y.js';
 import { el, svg } from './dom.js';
 import { gameInfo } from './catalog.js';
 
-/** @typedef {'turn'|'match'|'mismatch'|'snap'|'win'} Effect */
+/** @typedef {'turn'|'match'|'mismatch'|'call'|'win'} Effect */
 
 const KEY = 'cardtable.sound';
 
@@ -43,8 +43,8 @@ const EFFECTS = {
     { wave: 'sawtooth', from: 240, to: 150, at: 0, length: 0.22, gain: 0.08 },
     { wave: 'sine', from: 180, to: 120, at: 0, length: 0.25, gain: 0.14 },
   ],
-  // A sharp chirp up: a call (`snap`: the effect's name, as the catalog names it).
-  snap: [
+  // A sharp chirp up: a call (Snap!).
+  call: [
     { wave: 'square', from: 700, to: 1600, at: 0, length: 0.09, gain: 0.09 },
     { wave: 'triangle', from: 1600, to: 1200, at: 0.07, length: 0.08, gain: 0.12 },
   ],
@@ -53,7 +53,7 @@ const EFFECTS = {
 };
 
 /** @type {Effect[]} the one effect an update plays: the first of these it has */
-const PRIORITY = ['win', 'snap', 'match', 'mismatch', 'turn'];
+const PRIORITY = ['win', 'call', 'match', 'mismatch', 'turn'];
 
 /** @type {AudioContext|null} */
 let context = null;

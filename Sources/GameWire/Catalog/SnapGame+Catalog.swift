@@ -34,7 +34,7 @@ extension SnapGame {
         "Turn your card when it is your turn. Anyone may call Snap! at any time: the first call after a card is turned is decided, later ones are too late. Every call shows who called, how many milliseconds after the card, and the verdict.",
         "The host may fill empty seats with computer players and starts every round. A player whose connection drops keeps the seat for a short while; a player who leaves gives their cards to the others. When the host leaves, the game is over.",
       ],
-      sounds: [("turned", "turn"), ("snap", "snap"), ("roundWon", "win")])
+      sounds: [("turned", "turn"), ("snap", "call"), ("roundWon", "win")])
   ]
 }
 
