@@ -88,6 +88,7 @@ bench: deps
 lint: ## Swift, the web client and the Python test code, each by its formatter and linter.
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	$(TSC) --noEmit -p web/jsconfig.json
+	$(PYTHON) scripts/lint_web.py
 	$(PYTHON) -m ruff check
 	$(PYTHON) -m ruff format --check
 
