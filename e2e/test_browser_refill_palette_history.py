@@ -1,4 +1,4 @@
-"""Issue 11, "the table feels right": Set's Refill to 12 switch and colour-blind-safe palette,
+"""Set's Refill to 12 switch and colour-blind-safe palette,
 History's fixed-size dialog that opens at the newest entry with readable older entries, and
 Snap!'s matching piles lit on `*** Match! ***`."""
 

@@ -1,4 +1,4 @@
-"""Details of issue 5's client: no console errors in any game, +3 on an empty deck, two-player Set,
+"""Playing in the browser: no console errors in any game, +3 on an empty deck, two-player Set,
 the Concentration timer, Snap!'s splashes, winner banner and Next Round, reduced motion."""
 
 import itertools
