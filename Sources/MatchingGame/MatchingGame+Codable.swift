@@ -118,7 +118,7 @@ extension MatchingGame.Action: Codable {
   }
 }
 
-extension MatchingGame.Event: Codable {
+extension MatchingGame.Event: Encodable {
   enum CodingKeys: String, CodingKey {
     case type, card, face, cards, points, reason, penalty, mode, seed, abandoned, result
   }
@@ -155,43 +155,6 @@ extension MatchingGame.Event: Codable {
     case .gameOver(let record):
       try container.encode("gameOver", forKey: .type)
       try container.encode(record, forKey: .result)
-    }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
-    switch type {
-    case "chosen":
-      self = .chosen(
-        index: try container.decode(Int.self, forKey: .card),
-        card: try container.decode(PlayingCard.self, forKey: .face))
-    case "unchosen": self = .unchosen(index: try container.decode(Int.self, forKey: .card))
-    case "matched":
-      self = .matched(
-        cards: try container.decode([Int].self, forKey: .cards),
-        points: try container.decode(Int.self, forKey: .points),
-        reason: try container.decode(MatchingGame.Reason.self, forKey: .reason))
-    case "mismatched":
-      self = .mismatched(
-        cards: try container.decode([Int].self, forKey: .cards),
-        penalty: try container.decode(Int.self, forKey: .penalty))
-    case "modeSet": self = .modeSet(try container.decode(Int.self, forKey: .mode))
-    case "hinted": self = .hinted(try container.decode([Int].self, forKey: .cards))
-    case "dealt":
-      self = .dealt(
-        seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
-        abandoned: try container.decodeIfPresent(
-          GameRecord<MatchingGame.Settings>.self, forKey: .abandoned))
-    case "gameOver":
-      self = .gameOver(
-        try container.decode(GameRecord<MatchingGame.Settings>.self, forKey: .result))
-    default:
-      throw InputError.unknownName(
-        member: "type", value: type,
-        expected: [
-          "chosen", "unchosen", "matched", "mismatched", "modeSet", "hinted", "dealt", "gameOver",
-        ])
     }
   }
 }

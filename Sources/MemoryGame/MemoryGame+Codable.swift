@@ -91,7 +91,7 @@ extension MemoryGame.Action: Codable {
   }
 }
 
-extension MemoryGame.Event: Codable {
+extension MemoryGame.Event: Encodable {
   enum CodingKeys: String, CodingKey {
     case type, card, face, cards, score, moves, to, player
   }
@@ -126,49 +126,5 @@ extension MemoryGame.Event: Codable {
   ) throws {
     try container.encode(type, forKey: .type)
     try container.encode(Hand(a, b), forKey: .cards)
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
-    if type == "flipped" {
-      self = .flipped(
-        index: try container.decode(Int.self, forKey: .card),
-        card: try container.decode(PlayingCard.self, forKey: .face))
-      return
-    }
-    switch type {
-    case "finished":
-      self = .finished(
-        score: try container.decode(Int.self, forKey: .score),
-        moves: try container.decode(Int.self, forKey: .moves))
-      return
-    case "turnPassed":
-      self = .turnPassed(to: try container.decode(PlayerID.self, forKey: .to))
-      return
-    case "left":
-      self = .left(try container.decode(PlayerID.self, forKey: .player))
-      return
-    case "ready":
-      self = .ready
-      return
-    default:
-      break
-    }
-    let pairs: [String: (Int, Int) -> MemoryGame.Event] = [
-      "matched": MemoryGame.Event.matched, "mismatched": MemoryGame.Event.mismatched,
-      "removed": MemoryGame.Event.removed, "turnedDown": MemoryGame.Event.turnedDown,
-    ]
-    guard let make = pairs[type] else {
-      throw InputError.unknownName(
-        member: "type", value: type,
-        expected: ["flipped", "finished", "turnPassed", "left", "ready"] + pairs.keys.sorted())
-    }
-    let cards = try container.decode(Hand<Int>.self, forKey: .cards)
-    guard cards.count == 2 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .cards, in: container, debugDescription: "A pair names two cards.")
-    }
-    self = make(cards[0], cards[1])
   }
 }

@@ -123,7 +123,7 @@ extension SetGame.Action: Codable {
   }
 }
 
-extension SetGame.Event: Codable {
+extension SetGame.Event: Encodable {
   enum CodingKeys: String, CodingKey {
     case type, player, card, face, count, cards, faces, points, reason, penalty, charge, to, seed
     case abandoned, result, waiting
@@ -204,76 +204,6 @@ extension SetGame.Event: Codable {
     case .left(let player):
       try container.encode("left", forKey: .type)
       try container.encode(player, forKey: .player)
-    }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    func indices() throws -> [Int] { try container.decode([Int].self, forKey: .cards) }
-    func faces() throws -> [SetCard] { try container.decode([SetCard].self, forKey: .faces) }
-    func count() throws -> Int { try container.decode(Int.self, forKey: .count) }
-    let type = try container.decode(String.self, forKey: .type)
-    // NB: a race's `matched` and `mismatched` name the player who made them.
-    let player = try container.decodeIfPresent(PlayerID.self, forKey: .player)
-    switch type {
-    case "chosen":
-      self = .chosen(
-        index: try container.decode(Int.self, forKey: .card),
-        card: try container.decode(SetCard.self, forKey: .face))
-    case "unchosen": self = .unchosen(index: try container.decode(Int.self, forKey: .card))
-    case "matched":
-      let (cards, faces) = (try indices(), try faces())
-      let points = try container.decode(Int.self, forKey: .points)
-      let reason = try container.decode(SetGame.Reason.self, forKey: .reason)
-      if let player {
-        self = .found(by: player, cards: cards, faces: faces, points: points, reason: reason)
-      } else {
-        self = .matched(cards: cards, faces: faces, points: points, reason: reason)
-      }
-    case "mismatched":
-      let (cards, penalty) = (try indices(), try container.decode(Int.self, forKey: .penalty))
-      if let player {
-        self = .missed(by: player, cards: cards, penalty: penalty)
-      } else {
-        self = .mismatched(cards: cards, penalty: penalty)
-      }
-    case "selected":
-      self = .selected(
-        by: try container.decode(PlayerID.self, forKey: .player),
-        index: try container.decodeIfPresent(Int.self, forKey: .card),
-        card: try container.decodeIfPresent(SetCard.self, forKey: .face), count: try count())
-    case "deselected":
-      self = .deselected(
-        by: try container.decode(PlayerID.self, forKey: .player),
-        index: try container.decodeIfPresent(Int.self, forKey: .card), count: try count())
-    case "askedForThree":
-      self = .askedForThree(
-        by: try container.decode(PlayerID.self, forKey: .player),
-        waiting: try container.decode([PlayerID].self, forKey: .waiting))
-    case "left": self = .left(try container.decode(PlayerID.self, forKey: .player))
-    case "removed": self = .removed(try indices())
-    case "refilled": self = .refilled(cards: try indices(), faces: try faces())
-    case "dealtThree":
-      self = .dealtThree(
-        cards: try indices(), faces: try faces(),
-        charge: try container.decode(Int.self, forKey: .charge))
-    case "turnPassed": self = .turnPassed(to: try container.decode(PlayerID.self, forKey: .to))
-    case "hinted": self = .hinted(try indices())
-    case "dealt":
-      self = .dealt(
-        seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
-        abandoned: try container.decodeIfPresent(
-          GameRecord<SetGame.Settings>.self, forKey: .abandoned))
-    case "gameOver":
-      self = .gameOver(try container.decode(GameRecord<SetGame.Settings>.self, forKey: .result))
-    default:
-      throw InputError.unknownName(
-        member: "type", value: type,
-        expected: [
-          "chosen", "unchosen", "matched", "mismatched", "removed", "refilled", "dealtThree",
-          "turnPassed", "hinted", "dealt", "gameOver", "selected", "deselected", "askedForThree",
-          "left",
-        ])
     }
   }
 }

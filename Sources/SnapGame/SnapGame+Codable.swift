@@ -163,7 +163,7 @@ extension SnapGame.Transfer: Codable {
   }
 }
 
-extension SnapGame.Event: Codable {
+extension SnapGame.Event: Encodable {
   enum CodingKeys: String, CodingKey {
     case type, round, starting, player, count, card, result, matching, from, cards, to
     case gamesWon, given, reason
@@ -214,54 +214,6 @@ extension SnapGame.Event: Codable {
     case .gameEnded(let reason):
       try container.encode("gameOver", forKey: .type)
       try container.encode(reason, forKey: .reason)
-    }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    func player() throws -> PlayerID { try container.decode(PlayerID.self, forKey: .player) }
-    func count() throws -> Int { try container.decode(Int.self, forKey: .count) }
-    let type = try container.decode(String.self, forKey: .type)
-    switch type {
-    case "dealt":
-      self = .dealt(
-        round: try container.decode(Int.self, forKey: .round),
-        starting: try container.decode(PlayerID.self, forKey: .starting))
-    case "activated": self = .activated(try player())
-    case "recycled": self = .recycled(try player(), count: try count())
-    case "turned":
-      self = .turned(try player(), card: try container.decode(PlayingCard.self, forKey: .card))
-    case "snap":
-      self = .snapCalled(
-        by: try player(),
-        result: try SnapGame.SnapResult(
-          name: try container.decode(String.self, forKey: .result),
-          matching: try container.decodeIfPresent([PlayerID].self, forKey: .matching) ?? []))
-    case "pileWon":
-      self = .pileWon(
-        by: try player(), from: try container.decode(PlayerID.self, forKey: .from),
-        count: try count(),
-        cards: try container.decodeIfPresent([PlayingCard].self, forKey: .cards))
-    case "paid":
-      self = .paid(
-        by: try player(),
-        SnapGame.Transfer(
-          to: try container.decode(PlayerID.self, forKey: .to),
-          card: try container.decodeIfPresent(PlayingCard.self, forKey: .card)))
-    case "roundWon":
-      self = .roundWon(try player(), gamesWon: try container.decode(Int.self, forKey: .gamesWon))
-    case "left":
-      self = .left(
-        try player(), given: try container.decode([SnapGame.Transfer].self, forKey: .given))
-    case "gameOver":
-      self = .gameEnded(try container.decode(SnapGame.EndReason.self, forKey: .reason))
-    default:
-      throw InputError.unknownName(
-        member: "type", value: type,
-        expected: [
-          "dealt", "activated", "recycled", "turned", "snap", "pileWon", "paid", "roundWon",
-          "left", "gameOver",
-        ])
     }
   }
 }
