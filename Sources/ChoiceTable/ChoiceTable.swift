@@ -87,7 +87,7 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     /// Marked by the last hint; cleared by a match.
     public var hinted = false
 
-    public init(card: Rule.Card) { self.card = card }
+    @inlinable public init(card: Rule.Card) { self.card = card }
   }
 
   /// One match the player found, its cards in table order: on the wire
@@ -97,7 +97,7 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     public var points: Int
     public var reason: Rule.Reason
 
-    public init(cards: Hand<Rule.Card>, points: Int, reason: Rule.Reason) {
+    @inlinable public init(cards: Hand<Rule.Card>, points: Int, reason: Rule.Reason) {
       self.cards = cards
       self.points = points
       self.reason = reason
@@ -120,9 +120,15 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     public var cards: Hand<Rule.Card>
     public var result: Result
 
-    public init(cards: Hand<Rule.Card>, result: Result) {
+    @inlinable public init(cards: Hand<Rule.Card>, result: Result) {
       self.cards = cards
       self.result = result
+    }
+
+    // NB: written out and inlinable, so that each game's module specializes the comparison
+    // `choose` makes at every move (a synthesized one runs unspecialized across modules).
+    @inlinable public static func == (a: Play, b: Play) -> Bool {
+      a.result == b.result && a.cards == b.cards
     }
 
     /// The points the play scored before the cost to choose: a match's points, minus a
@@ -157,7 +163,7 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
     /// How much the score changed: points minus the cost to choose (0 for un-choosing).
     public var scoreChange: Int
 
-    public init(index: Int, cards: Hand<Int>, kind: Kind, scoreChange: Int) {
+    @inlinable public init(index: Int, cards: Hand<Int>, kind: Kind, scoreChange: Int) {
       self.index = index
       self.cards = cards
       self.kind = kind
@@ -181,7 +187,7 @@ public struct ChoiceTable<Rule: MatchRule>: Sendable, Equatable {
   /// The matches found, in the order they were made.
   public var found: [FoundMatch] = []
 
-  public init(cards: [Rule.Card]) {
+  @inlinable public init(cards: [Rule.Card]) {
     slots = cards.map(Slot.init(card:))
   }
 
