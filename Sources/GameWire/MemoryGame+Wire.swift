@@ -110,3 +110,43 @@ extension MemoryGame: WireGame {
     }
   }
 }
+
+// Memory's and Concentration's words in RuleTexts (the rule book's texts, beside the game's wire form).
+extension RuleTexts {
+  // MARK: Memory and Concentration (RULES §3, §4, §7)
+
+  /// The end dialog's heading: `Great!` for Memory, `Cleared!` for Concentration; nil while
+  /// the game goes on, and when every player left before the end.
+  public static func title(_ view: MemoryGame.View) -> String? {
+    guard view.over, !view.deserted else { return nil }
+    return view.variant == .memory ? "Great!" : "Cleared!"
+  }
+
+  /// The line under the board: `Pairs found: 2 of 6. Score: 1`, `You won with score: 3!`,
+  /// `All 26 pairs found in 40 moves.`; in turns `Ann's turn. Pairs: Ann 2, Bob 1` (`Your
+  /// turn. …` to Ann), at the end `Ann wins with 4 pairs!` or
+  /// `A tie: Ann and Bob found 3 pairs each.`, and `Everyone has left.`
+  public static func status(_ view: MemoryGame.View) -> String {
+    if view.deserted { return "Everyone has left." }
+    if !view.players.isEmpty { return statusInTurns(view) }
+    return switch (view.variant, view.over) {
+    case (.memory, true): "You won with score: \(view.score)!"
+    case (.concentration, true): "All \(view.pairCount) pairs found in \(view.moves) moves."
+    case (.memory, false):
+      "Pairs found: \(view.pairsFound) of \(view.pairCount). Score: \(view.score)"
+    case (.concentration, false):
+      "Pairs found: \(view.pairsFound) of \(view.pairCount). Moves: \(view.moves)"
+    }
+  }
+
+  /// The status line of a game in turns (docs/ENGINE.md "memory").
+  private static func statusInTurns(_ view: MemoryGame.View) -> String {
+    let scores = view.players.map { PlayerScore(player: $0.id, score: $0.pairs) }
+    if view.over { return winner(of: scores, unit: "pair", verb: "found") }
+    let pairs = view.players.map { player in
+      "\(player.id) \(player.pairs)" + (player.hasLeft ? " (left)" : "")
+    }
+    let whose = view.turn == view.viewer ? "Your turn" : "\(view.turn?.rawValue ?? "")'s turn"
+    return "\(whose). Pairs: " + pairs.joined(separator: ", ")
+  }
+}

@@ -212,3 +212,27 @@ extension SetGame: WireGame {
     return try hintCommand(name, in: &match, hint: .hint) { $0.table.hintedIndices }
   }
 }
+
+// Set's words in RuleTexts (the rule book's texts, beside the game's wire form).
+extension RuleTexts {
+  // MARK: Set as a race (docs/ENGINE.md "set")
+
+  /// A judged selection of a race: `Ann: Matched A B C for 16 points.` or
+  /// `Bob: A B C don’t match! 2 point penalty!` (the cards in table order).
+  public static func claim(_ claim: SetGame.Claim) -> String {
+    "\(claim.player): " + status(claim.play)
+  }
+
+  /// A race's status line: its last claim, empty before the first; at the end
+  /// `Ann wins with 40 points!` or `A tie: Ann and Bob scored 30 points each.`, and
+  /// `Everyone has left.`
+  public static func raceStatus(_ view: SetGame.View) -> String {
+    if view.deserted { return "Everyone has left." }
+    if view.over {
+      return winner(
+        of: view.racers.map { PlayerScore(player: $0.id, score: $0.score) }, unit: "point",
+        verb: "scored")
+    }
+    return view.claims.last.map(claim) ?? ""
+  }
+}

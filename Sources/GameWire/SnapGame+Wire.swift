@@ -152,3 +152,43 @@ extension SnapGame: WireGame {
     }
   }
 }
+
+// Snap!'s words in RuleTexts (the rule book's texts, beside the game's wire form).
+extension RuleTexts {
+  // MARK: Snap! (RULES §5, §7)
+
+  /// The status line of a Snap! table as `view`'s viewer reads it: `You` where it is about them.
+  public static func status(_ view: SnapGame.View) -> String {
+    func isViewer(_ id: PlayerID) -> Bool { view.viewer == id }
+    switch view.phase {
+    case .dealing:
+      return "Dealing..."
+    case .roundOver:
+      return "** Winner: \(view.winner?.rawValue ?? "") **"
+    case .gameOver:
+      if view.endReason == .hostLeft { return "The host has left. Game over." }
+      if let winner = view.winner { return "** Winner: \(winner) **" }
+      return "Game over."
+    case .playing:
+      if let pause = view.pause {
+        switch (pause.result, pause.moved) {
+        case (.correct, false): return "*** Match! ***"
+        case (.correct, true):
+          return isViewer(pause.caller) ? "You Receive Cards" : "\(pause.caller) Receives Cards"
+        case (_, false): return "No Match!"
+        case (_, true): return "\(pause.caller) Must Pay"
+        }
+      }
+      guard let active = view.active else { return "" }
+      return isViewer(active) ? "Your turn. Tap the stack." : "\(active)'s turn"
+    }
+  }
+
+  /// A seat's games-won label: `<n> Won`.
+  public static func won(_ gamesWon: Int) -> String { "\(gamesWon) Won" }
+
+  /// The statuses of the room before a game starts (RULES §5.4), for the host and for guests.
+  public static func waiting(isHost: Bool) -> String {
+    isHost ? "Waiting for other players..." : "Waiting for game to start..."
+  }
+}
