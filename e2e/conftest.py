@@ -102,3 +102,22 @@ def web_root(tmp_path):
     root.mkdir()
     (root / "index.html").write_text("<!doctype html><title>CardTable</title>")
     return root
+
+
+# The longest tests (pytest's --durations), started first so that parallel workers do not end
+# waiting on one of them: a list of test names, longest first.
+LONGEST_FIRST = [
+    "test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes",
+    "test_two_calls_sent_together_make_one_winner_and_one_too_late_every_time",
+    "test_no_serious_or_critical_violation_on_any_screen",
+    "test_reload_continues_every_game_from_the_same_position",
+    "test_two_play_snap_with_receipts_and_leave",
+    "test_set_refill_to_12_switch",
+    "test_three_at_a_snap_table_and_a_late_watcher",
+]
+
+
+def pytest_collection_modifyitems(items):
+    """Puts the longest tests first (a stable sort: the others keep their order)."""
+    rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.originalname, len(rank)))
