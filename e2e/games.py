@@ -94,17 +94,21 @@ def play_set(page, cardtable):
 
 
 def play_snap(page, cardtable):
-    # NB: on your turn with no call pending nothing is due on the table: the computer players
-    # wait for you, so the view stays as it is until the page acts.
     wait_view(
         page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000
     )
     v = acted(page, lambda: page.keyboard.press("t"))
     assert you(v)["openCount"] == 1
-    wait_view(
-        page, "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause", timeout=20000
+    # NB: by the time the move is made (after a reload, say), the computer players may have
+    # called; the move waits for the turn again.
+    return lambda: (
+        wait_view(
+            page,
+            "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause",
+            timeout=20000,
+        ),
+        page.keyboard.press("t"),
     )
-    return lambda: page.keyboard.press("t")
 
 
 def you(v):
