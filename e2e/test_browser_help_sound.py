@@ -160,6 +160,8 @@ def test_sound_plays_for_the_events_and_the_switch_mutes_it(server, page):
 
 def test_each_event_has_its_effect(server, page):
     page.goto(server)
+    # NB: the effects are the catalog's: the home screen is drawn once `welcome` brought it.
+    expect(page.get_by_role("heading", name="Your name")).to_be_visible()
     effects = page.evaluate("""async () => {
       const { effectOf } = await import('/js/sound.js');
       const of = (game, ...types) => effectOf({ game, events: types.map((type) => ({ type })) });
