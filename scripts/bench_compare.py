@@ -22,10 +22,13 @@ import pathlib
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loadtest import Server  # noqa: E402
 
 
 def bench_lines(binary: str, name: str) -> list[str]:
@@ -84,41 +87,13 @@ async def state_round_trips(url: str, clients: int, rounds: int, pid: int) -> fl
 def server_cpu_per_state(binary: str, clients: int, rounds: int) -> float:
     web = tempfile.mkdtemp()
     pathlib.Path(web, "index.html").write_text("<!doctype html>")
-    # NB: its own data folder (never the user's), and limits loose enough for many clients
-    # from one address.
-    process = subprocess.Popen(
-        [
-            binary,
-            "serve",
-            "--port",
-            "0",
-            "--web",
-            web,
-            "--data",
-            os.path.join(web, "data"),
-            "--rooms-per-minute",
-            "100000",
-            "--connections-per-address",
-            "100000",
-            "--messages-per-address",
-            "1000000",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    # NB: the load tests' server: a data folder of its own, limits loose enough for many
+    # clients from one address.
+    server = Server(binary, web)
     try:
-        # NB: the listening line comes after the line that says where the games are kept.
-        url = None
-        for line in process.stdout:
-            found = re.search(r"listening on http://([^/]+)/", line)
-            if found:
-                url = found.group(1)
-                break
-        assert url, "the server did not start"
-        return asyncio.run(state_round_trips(f"ws://{url}/ws", clients, rounds, process.pid))
+        return asyncio.run(state_round_trips(server.ws_url, clients, rounds, server.process.pid))
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.stop()
 
 
 def main():
