@@ -60,7 +60,7 @@ let package = Package(
       name: "CardTableCommand",
       dependencies: [
         "CardTableCore", "ChoiceTable", "GameWire", "GameServer", "GameStore", "MemoryGame",
-        "MatchingGame", "SetGame", "SnapGame", "WebServer",
+        "MatchingGame", "SetGame", "SnapGame", "WebServer", "TerminalUI",
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),
@@ -72,6 +72,17 @@ let package = Package(
       dependencies: ["CardTableCommand", "GameWire", "CardTableTesting"]),
     .executableTarget(name: "cardtable", dependencies: ["CardTableCommand"]),
     .target(name: "CardLayout"),
+    // NB: the terminal client (docs/TERMINAL.md): renderers, input decoding, the driver and the
+    // `play` and `join` loops; a client of rooms over the protocol, like the browser.
+    .target(
+      name: "TerminalUI",
+      dependencies: ["CardLayout", "GameWire"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: [
+        "TerminalUI", "GameWire", "GameServer", "GameStore", "CardLayout", "CardTableTesting",
+      ],
+      exclude: ["Snapshots"]),
     .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),
     // NB: libwebsockets.h includes <uv.h>, and its .pc file links -luv, so one system library
     // carries both; a separate CUV module would import the same C declarations twice.
