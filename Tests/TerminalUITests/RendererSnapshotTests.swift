@@ -1,0 +1,269 @@
+import CardLayout
+import CardTableTesting
+import GameServer
+import GameStore
+import GameWire
+import Glibc
+import Testing
+
+@testable import TerminalUI
+
+/// A real game server on a real SQLite store, driven as the terminal drives it: the messages
+/// it answers are what the renderers draw in these tests.
+final class ViewServer: ServerHost {
+  private var server: GameServer?
+  private let directory: String
+  private(set) var session = Session()
+  private var wakeAt: Double?
+  private(set) var now = 0.0
+  private let client = ClientID(1)
+
+  init() throws {
+    var template = Array("/tmp/cardtable-terminal-XXXXXX".utf8CString)
+    directory =
+      template.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
+      } ?? "/tmp"
+    let store = try SQLiteStore.open(directory: directory)
+    let server = GameServer(host: self, store: store, newSeed: { 5 })
+    self.server = server
+    server.connected(client, at: 0)
+    send(["cmd": "hello"])
+  }
+
+  deinit {
+    server?.shutdown()
+    _ = system("rm -rf '\(directory)'")
+  }
+
+  func send(_ message: JSON) {
+    Array(message.text.utf8).withUnsafeBytes { server?.received($0, from: client, at: now) }
+  }
+
+  /// Moves the clock on by `seconds`, firing the timers that fall due.
+  func advance(_ seconds: Double) {
+    let end = now + seconds
+    while let at = wakeAt, at <= end {
+      now = at
+      wakeAt = nil
+      server?.wake(at: at)
+    }
+    now = end
+  }
+
+  func act(_ action: JSON) {
+    send(["cmd": "act", "action": action])
+  }
+
+  func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
+    if let parsed = try? JSONReader.parse(message) { session.take(parsed, now: now) }
+  }
+
+  func wake(at time: Double?) { wakeAt = time }
+}
+
+/// The renderers as text snapshots (`Snapshots/*.txt`): every game and its main states at
+/// 80×24, 100×30 and 120×40. `CARDTABLE_RECORD_GOLDEN=1` records them anew after a change made
+/// on purpose; review the diff.
+@Suite struct RendererSnapshotTests {
+  static let sizes = [(80, 24), (100, 30), (120, 40)]
+
+  static func render(
+    _ session: Session, _ ui: UIState = UIState(), width: Int = 80, height: Int = 24,
+    unicode: Bool = true
+  ) -> Grid {
+    ScreenRenderer.render(
+      session: session, ui: ui, width: width, height: height, glyphs: Glyphs(unicode: unicode),
+      now: 0
+    ).grid
+  }
+
+  /// Each cell's colour as one letter (`.` for none): the colour layer of a snapshot.
+  static func colours(_ grid: Grid) -> String {
+    (0..<grid.height).map { row in
+      var line = String(
+        (0..<grid.width).map { column -> Character in
+          switch grid[column, row].style.foreground {
+          case .red: "r"
+          case .green: "g"
+          case .purple: "p"
+          case .yellow: "y"
+          case .cyan: "c"
+          case .blue: "b"
+          case .gray: "-"
+          case nil: "."
+          }
+        })
+      while line.last == "." { line.removeLast() }
+      return line
+    }.joined(separator: "\n")
+  }
+
+  static func check(_ text: String, _ name: String, file: String = #filePath) throws {
+    let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    let path = "\(folder)/Snapshots/\(name).txt"
+    if Golden.recording {
+      let handle = fopen(path, "wb")
+      defer { fclose(handle) }
+      fputs(text + "\n", handle)
+      return
+    }
+    guard let handle = fopen(path, "rb") else {
+      Issue.record("no snapshot \(name): record it with CARDTABLE_RECORD_GOLDEN=1")
+      return
+    }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, handle)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    let expected = String(decoding: bytes, as: UTF8.self)
+    #expect(text + "\n" == expected, "snapshot \(name) differs")
+  }
+
+  static func new(_ game: String, options: JSON = [:], seed: Int = 5) throws -> ViewServer {
+    let server = try ViewServer()
+    server.send([
+      "cmd": "new", "game": .string(game), "options": options, "seed": JSON(integerLiteral: seed),
+    ])
+    return server
+  }
+
+  @Test(arguments: ["memory", "concentration", "matchismo", "set", "snap"])
+  func everyGameAtItsStartAtEverySize(game: String) throws {
+    let server = try Self.new(game)
+    if game == "snap" { server.advance(6) }
+    for (width, height) in Self.sizes {
+      try Self.check(
+        Self.render(server.session, width: width, height: height).text,
+        "\(game)-start-\(width)x\(height)")
+    }
+  }
+
+  @Test func memoryChoiceMismatchAndEnd() throws {
+    let server = try Self.new("memory", options: ["difficulty": "easy"])
+    // Seed 5's board: 6♠ 6♠ 9♦ K♣ 6♥ 4♣ 4♣ 6♥ 8♣ 9♦ K♣ 8♣.
+    server.act(["type": "flip", "card": 2])
+    try Self.check(Self.render(server.session).text, "memory-choice")
+    try Self.check(Self.colours(Self.render(server.session)), "memory-choice-colours")
+    server.act(["type": "flip", "card": 3])
+    try Self.check(Self.render(server.session).text, "memory-mismatch")
+    server.advance(2)
+    for pair in [[0, 1], [2, 9], [3, 10], [4, 7], [5, 6], [8, 11]] {
+      for card in pair { server.act(["type": "flip", "card": JSON(integerLiteral: card)]) }
+      server.advance(1)
+    }
+    #expect(server.session.over)
+    try Self.check(Self.render(server.session).text, "memory-end")
+  }
+
+  @Test func matchismoMatchAndHistory() throws {
+    let server = try Self.new("matchismo")
+    server.act(["type": "choose", "card": 0])
+    server.act(["type": "choose", "card": 1])
+    server.act(["type": "choose", "card": 2])
+    try Self.check(Self.render(server.session).text, "matchismo-match")
+    var ui = UIState()
+    ui.overlay = .panel(scroll: 0)
+    try Self.check(Self.render(server.session, ui).text, "matchismo-history")
+  }
+
+  @Test func setTableOfTwentyOneCardsInColourAndAscii() throws {
+    let server = try Self.new("set")
+    for _ in 0..<3 { server.act(["type": "dealThree"]) }
+    let table = server.session.view?["table"]?.arrayValue ?? []
+    #expect(table.count == 21)
+    try Self.check(Self.render(server.session).text, "set-21")
+    try Self.check(Self.colours(Self.render(server.session)), "set-21-colours")
+    let ascii = Self.render(server.session, unicode: false).text
+    #expect(ascii.utf8.allSatisfy { $0 < 0x80 })
+    try Self.check(ascii, "set-21-ascii")
+  }
+
+  @Test func snapFourSeatsInPlay() throws {
+    let server = try Self.new("snap")
+    server.advance(6)
+    server.act(["type": "turn"])
+    server.advance(3)
+    try Self.check(Self.render(server.session).text, "snap-playing")
+  }
+
+  @Test func helpAndQuitDialogs() throws {
+    let server = try Self.new("concentration")
+    var ui = UIState()
+    ui.overlay = .help(scroll: 0)
+    try Self.check(Self.render(server.session, ui).text, "concentration-help")
+    ui.overlay = .quit
+    try Self.check(Self.render(server.session, ui).text, "concentration-quit")
+  }
+
+  @Test func aWindowTooSmallSaysTheSizeNeededAndTheSizeNow() throws {
+    let server = try Self.new("memory")
+    let text = Self.render(server.session, width: 60, height: 20).text
+    #expect(text.contains("at least 80×24"))
+    #expect(text.contains("this one is 60×20"))
+    try Self.check(text, "memory-too-small")
+  }
+
+  @Test func theMenu() throws {
+    var ui = UIState()
+    ui.inMenu = true
+    ui.menu = GameCatalog.names.map { .game($0) }
+    ui.menuChoice = 1
+    try Self.check(Self.render(Session(), ui).text, "menu")
+  }
+}
+
+@Suite struct CursorTests {
+  /// A 4×3 grid of places, 10 columns apart and 5 rows apart, with a short last row.
+  static let places = (0..<10).map { index in
+    CellRect(x: (index % 4) * 10, y: (index / 4) * 5, width: 9, height: 4)
+  }
+
+  @Test func leftAndRightGoInReadingOrderAndWrap() {
+    #expect(Cursor.move(3, .right, Self.places) == 4)
+    #expect(Cursor.move(4, .left, Self.places) == 3)
+    #expect(Cursor.move(9, .right, Self.places) == 0)
+    #expect(Cursor.move(0, .left, Self.places) == 9)
+  }
+
+  @Test func upAndDownKeepTheColumnOrTakeTheNearest() {
+    #expect(Cursor.move(1, .down, Self.places) == 5)
+    #expect(Cursor.move(5, .up, Self.places) == 1)
+    #expect(Cursor.move(7, .down, Self.places) == 9)
+    #expect(Cursor.move(1, .up, Self.places) == 1)
+    #expect(Cursor.move(9, .down, Self.places) == 9)
+  }
+
+  @Test func homeAndEnd() {
+    #expect(Cursor.move(6, .home, Self.places) == 0)
+    #expect(Cursor.move(2, .end, Self.places) == 9)
+  }
+}
+
+@Suite struct CellFitTests {
+  @Test func memoryHardFitsEightByFourAt80By24() throws {
+    let fit = try #require(
+      CellFit(count: 32, in: CellRect(x: 0, y: 2, width: 80, height: 20), columns: 8))
+    #expect(fit.columns == 8 && fit.rows == 4)
+    #expect(fit.frames.allSatisfy { $0.x >= 0 && $0.maxX <= 80 && $0.y >= 2 && $0.maxY <= 22 })
+    // No two cards overlap.
+    for (a, b) in zip(fit.frames, fit.frames.dropFirst()) where a.y == b.y {
+      #expect(a.maxX < b.x)
+    }
+  }
+
+  @Test func cardsGrowWithTheWindow() throws {
+    let small = try #require(CellFit(count: 12, in: CellRect(x: 0, y: 0, width: 80, height: 20)))
+    let large = try #require(CellFit(count: 12, in: CellRect(x: 0, y: 0, width: 200, height: 56)))
+    #expect(large.cardWidth > small.cardWidth && large.cardHeight > small.cardHeight)
+  }
+
+  @Test func tooManyCardsForTheRectangleDoNotFit() {
+    #expect(CellFit(count: 52, in: CellRect(x: 0, y: 0, width: 40, height: 10)) == nil)
+  }
+}
