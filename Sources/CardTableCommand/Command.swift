@@ -15,6 +15,10 @@ public enum Command: Equatable, Sendable {
   case export(room: String, data: String?, output: String?)
   /// `cardtable verify FILE`: replays a save file and checks it.
   case verify(file: String)
+  /// `cardtable play [GAME] [options]`: a game in this terminal.
+  case play(TerminalOptions)
+  /// `cardtable join CODE|LINK`: a seat at a network table, in this terminal.
+  case join(TerminalOptions)
   /// `cardtable help` or `--help`.
   case help
   /// `cardtable serve --help` and the like: one command's usage.
@@ -151,6 +155,9 @@ extension Command {
       serve               Serve the games in the browser, keeping every game.
                           --host H (default 127.0.0.1), --port P (default 8080; 0 = any free
                           port), --web DIR, --data DIR, --keep-days N, --durability normal|full
+      play [GAME]         Play in this terminal: a menu, or memory, concentration, matchismo,
+                          set, snap (--resume continues; --host opens a table; see --help).
+      join CODE|LINK      Take a seat at a table in this terminal.
       stats               Print the players' statistics (--json for JSON).
       export ROOM         Write a room as a save file (--out FILE).
       verify FILE         Replay a save file and check every move and result.
@@ -185,6 +192,10 @@ extension Command {
       return .engine
     case "serve":
       return try parseServe(rest)
+    case "play":
+      return try parseTerminal(rest, join: false)
+    case "join":
+      return try parseTerminal(rest, join: true)
     case "stats":
       let options = try Options(
         rest, of: "stats", usage: statsUsage, values: ["--data", "--database"], flags: ["--json"])

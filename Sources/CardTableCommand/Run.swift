@@ -14,6 +14,10 @@ extension Command {
       EngineLoop.run()
     case .serve(let options):
       return Serve.run(options)
+    case .play(let options):
+      return Play.run(options, join: false)
+    case .join(let options):
+      return Play.run(options, join: true)
     case .stats(let data, let json):
       return Stats.run(data: data, json: json)
     case .export(let room, let data, let output):

@@ -175,10 +175,17 @@ enum Serve {
     let shownHost = host.contains(":") ? "[\(host)]" : host
     // NB: announced only once SIGINT and SIGTERM are watched: a script that signals the server
     // as soon as it reads this line must not find the default action still in place.
+    // NB: a `cardtable play` on the same data directory plays through this server rather than
+    // open the store a second time (docs/TERMINAL.md).
+    let addressFile = (store as? SQLiteStore).flatMap { _ in DataDirectory.path(options.data) }
+      .map { $0 + "/" + Play.addressFile }
     let signal = WebServer.waitForTerminationSignal {
+      let reachable = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : shownHost
+      if let addressFile { Play.writeSmallFile(addressFile, "http://\(reachable):\(web.port)\n") }
       print("CardTable listening on http://\(shownHost):\(web.port)/")
       fflush(nil)
     }
+    if let addressFile { unlink(addressFile) }
     print("CardTable stopping (signal \(signal)).")
     // NB: every acknowledged move is in the store already: stopping flushes nothing.
     web.stop()
