@@ -1,0 +1,291 @@
+"""`cardtable play` in real tmux at 80×24: every game played to its end from key presses, a
+mouse click, resizes, quitting with and without asking, a terminal left as it was found after
+SIGTERM and a crash, `--resume` after SIGKILL, and the colour and ASCII fallbacks."""
+
+import collections
+import json
+import os
+import re
+import signal
+import subprocess
+
+import pytest
+from terminal import Tmux, cards, face
+
+from games import memory_pairs
+
+
+@pytest.fixture
+def tmux_factory(tmp_path):
+    made = []
+
+    def make(arguments, cardtable, data=None, **kwargs):
+        data = data or tmp_path / "data"
+        session = Tmux(f"{cardtable} {arguments} --data {data}", tmp_path, **kwargs)
+        made.append(session)
+        return session
+
+    yield make
+    for session in made:
+        session.close()
+
+
+def go_to(tmux, index):
+    """Moves the cursor to card `index` from the first card: Home, then → `index` times."""
+    tmux.keys("Home", *(["Right"] * index))
+
+
+def not_waiting(screen):
+    return "(wait)" not in screen.split("\n")[1]
+
+
+def flip_pair(tmux, a, b):
+    """Turns cards `a` and `b` once the table takes cards again (a pair leaving, a mismatch
+    turning back: the status line says "(wait)" meanwhile)."""
+    tmux.wait_for(not_waiting, what="the table ready")
+    go_to(tmux, a)
+    tmux.keys("Enter")
+    go_to(tmux, b)
+    tmux.keys("Enter")
+
+
+def test_memory_easy_played_to_its_end_from_keys(cardtable, tmux_factory):
+    pairs = memory_pairs(cardtable, seed=42)
+    tmux = tmux_factory("play memory --difficulty easy --seed 42", cardtable)
+    tmux.wait_for("Pairs found: 0 of 6")
+    for found, (a, b) in enumerate(pairs, start=1):
+        flip_pair(tmux, a, b)
+        tmux.wait_for(f"Pairs found: {found} of 6")
+    screen = tmux.wait_for("You won with score: 0!")
+    assert "Game over" in screen
+    tmux.keys("q")
+    assert tmux.wait_exit() == 0
+    after = tmux.screen()
+    # NB: the final line is printed on the main screen, after the alternate one is left.
+    assert re.search(r"Memory: You won with score: 0! \(\d+:\d\d\) — room [A-Za-z0-9_-]{16}", after)
+    assert "icanon" in tmux.stty_settings() and "-icanon" not in tmux.stty_settings()
+
+
+def test_concentration_played_to_its_end(cardtable, tmux_factory):
+    [reply] = json.loads(
+        "["
+        + subprocess.run(
+            [cardtable, "engine"],
+            input=json.dumps({"cmd": "new", "game": "concentration", "seed": 3}) + "\n",
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        + "]"
+    )
+    by_rank = collections.defaultdict(list)
+    for index, place in enumerate(reply["state"]["board"]):
+        by_rank[place["card"][:-1]].append(index)
+    pairs = [spots[i : i + 2] for spots in by_rank.values() for i in (0, 2)]
+    tmux = tmux_factory("play concentration --seed 3", cardtable)
+    tmux.wait_for("Pairs found: 0 of 26")
+    for found, (a, b) in enumerate(pairs[:-1], start=1):
+        flip_pair(tmux, a, b)
+        tmux.wait_for(f"Pairs found: {found} of 26")
+    flip_pair(tmux, *pairs[-1])
+    screen = tmux.wait_for("Game over")
+    assert "Cleared!" in screen
+
+
+def test_matchismo_to_its_end_and_its_mode(cardtable, tmux_factory, tmp_path):
+    # Seed 5 with two cards on the table: 8♣ and K♣, a match of suits.
+    tmux = tmux_factory("play matchismo --cards 2 --seed 5", cardtable)
+    tmux.wait_for("M 3-card mode")
+    tmux.keys("a", "b")
+    screen = tmux.wait_for("Game over")
+    assert "Matched 8♣ K♣ for 4 points." in screen
+    tmux.keys("Escape", "H")
+    history = tmux.wait_for("History")
+    assert "8♣" in history
+    # In 3-card mode two cards hold no match: the game is over at once (RULES §1).
+    three = tmux_factory("play matchismo --cards 2 --seed 5", cardtable, data=tmp_path / "other")
+    three.wait_for("M 3-card mode")
+    three.keys("M")
+    screen = three.wait_for("Game over")
+    assert "M 2-card mode" in screen
+
+
+class Engine:
+    """`cardtable engine` beside the terminal, on the same seed: it says where the sets are."""
+
+    def __init__(self, cardtable, game, seed):
+        self.proc = subprocess.Popen(
+            [cardtable, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.state = self.ask({"cmd": "new", "game": game, "seed": seed})["state"]
+
+    def ask(self, command):
+        self.proc.stdin.write(json.dumps(command) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        if "state" in reply:
+            self.state = reply["state"]
+        return reply
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+LETTERS = "abcdefghijklmnoprstuvwxyz"
+
+
+def test_set_played_to_game_over(cardtable, tmux_factory):
+    engine = Engine(cardtable, "set", 5)
+    tmux = tmux_factory("play set --seed 5", cardtable, width=120, height=40)
+    tmux.wait_for("+ three more")
+    try:
+        while not engine.state["over"]:
+            hint = engine.ask({"cmd": "hint"})["cards"]
+            if not hint:
+                engine.ask({"cmd": "act", "action": {"type": "dealThree"}})
+                tmux.keys("+")
+            else:
+                for index in hint:
+                    engine.ask({"cmd": "act", "action": {"type": "choose", "card": index}})
+                    if index < len(LETTERS):
+                        tmux.keys(LETTERS[index])
+                    else:
+                        go_to(tmux, index)
+                        tmux.keys("Enter")
+            score = engine.state["score"]
+            deck = engine.state["deckCount"]
+            tmux.wait_for(f"Score {score}  Deck {deck} ", what=f"score {score}, deck {deck}")
+        screen = tmux.wait_for("Game over")
+        assert f"Score {engine.state['score']}" in screen
+    finally:
+        engine.close()
+
+
+def open_tops(screen):
+    return [face(card) for card in cards(screen) if face(card)]
+
+
+def test_snap_round_with_a_wrong_call_and_a_right_one(cardtable, tmux_factory):
+    tmux = tmux_factory("play snap --seed 5 --computer-speed relaxed", cardtable)
+    tmux.wait_for("Your turn", timeout=30)
+    tmux.keys("t")
+    # A call with no match showing is wrong: one card turned can match nothing.
+    tmux.wait_for(lambda s: len(open_tops(s)) == 1, what="the first card turned")
+    tmux.keys("s")
+    tmux.wait_for(
+        lambda s: "You: Snap! wrong" in s or "You: Snap! too late" in s, what="a wrong call"
+    )
+    # Then play on, turning when it is our turn, until a match shows, and call it.
+    for _ in range(400):
+        screen = tmux.screen()
+        if "You: Snap! right" in screen:
+            break
+        tops = [t[:-1] for t in open_tops(screen)]
+        if len(tops) != len(set(tops)):
+            tmux.keys("s")
+            tmux.wait_for(lambda s: s != screen, what="the call answered")
+            continue
+        if "Your turn" in screen:
+            tmux.keys("t")
+        tmux.wait_for(lambda s: s != screen, timeout=30, what="the table to move")
+    else:
+        pytest.fail("no right Snap! call in 400 moves")
+    tmux.keys("R")
+    receipts = tmux.wait_for("Receipts")
+    assert "You: Snap! wrong" in receipts or "You: Snap! too late" in receipts
+
+
+def test_a_mouse_click_turns_the_card_under_it(cardtable, tmux_factory):
+    tmux = tmux_factory("play memory --seed 42", cardtable)
+    screen = tmux.wait_for("Pairs found: 0 of 6")
+    places = cards(screen)
+    assert len(places) == 12
+    x, y, width, inner = places[5]
+    tmux.click(x + width // 2, y + 2)
+    screen = tmux.wait_for(lambda s: face(cards(s)[5]) is not None, what="card 6 face up")
+    assert "Pairs found: 0 of 6" in screen
+
+
+def test_resizing_redraws_and_a_small_window_says_the_size_needed(cardtable, tmux_factory):
+    tmux = tmux_factory("play concentration --seed 3", cardtable, width=120, height=40)
+    tmux.wait_for("Pairs found: 0 of 26")
+    big = cards(tmux.screen())
+    tmux.resize(80, 24)
+    small = tmux.wait_for(lambda s: len(cards(s)) == 52 and cards(s)[0][2] < big[0][2])
+    assert "Pairs found: 0 of 26" in small
+    tmux.resize(60, 20)
+    message = tmux.wait_for("needs a window of at least 80×24")
+    assert "this one is 60×20" in message
+    tmux.resize(120, 40)
+    tmux.wait_for(lambda s: len(cards(s)) == 52 and cards(s)[0][2] == big[0][2])
+
+
+def test_q_asks_first_in_an_unfinished_game_and_resume_brings_it_back(cardtable, tmux_factory):
+    pairs = memory_pairs(cardtable, seed=42)
+    tmux = tmux_factory("play memory --seed 42", cardtable)
+    tmux.wait_for("Pairs found: 0 of 6")
+    flip_pair(tmux, *pairs[0])
+    tmux.wait_for("Pairs found: 1 of 6")
+    tmux.keys("q")
+    tmux.wait_for("Leave this game?")
+    tmux.keys("n")
+    tmux.wait_for(lambda s: "Leave this game?" not in s)
+    tmux.keys("q")
+    tmux.wait_for("Leave this game?")
+    tmux.keys("y")
+    assert tmux.wait_exit() == 0
+    assert "cardtable play --resume" in tmux.screen()
+    again = tmux_factory("play --resume", cardtable)
+    again.wait_for("Pairs found: 1 of 6")
+
+
+def test_resume_after_sigkill(cardtable, tmux_factory):
+    pairs = memory_pairs(cardtable, seed=42)
+    tmux = tmux_factory("play memory --seed 42", cardtable)
+    tmux.wait_for("Pairs found: 0 of 6")
+    for found, (a, b) in enumerate(pairs[:2], start=1):
+        flip_pair(tmux, a, b)
+        tmux.wait_for(f"Pairs found: {found} of 6")
+    os.kill(tmux.pid(), signal.SIGKILL)
+    tmux.wait_exit()
+    again = tmux_factory("play --resume", cardtable)
+    again.wait_for("Pairs found: 2 of 6")
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGHUP", "crash"])
+def test_the_terminal_is_restored_after_a_signal_or_a_crash(cardtable, tmux_factory, how):
+    # NB: a crash is a real Swift trap (a debug build's Ctrl-\ when CARDTABLE_TERMINAL_CRASH=1);
+    # Swift's backtracer then prints on the restored terminal, not interactively.
+    tmux = tmux_factory(
+        "play memory --seed 42",
+        cardtable,
+        env={"SWIFT_BACKTRACE": "interactive=no", "CARDTABLE_TERMINAL_CRASH": "1"},
+    )
+    tmux.wait_for("Pairs found: 0 of 6")
+    if how == "crash":
+        tmux.keys("C-\\")
+    else:
+        os.kill(tmux.pid(), getattr(signal, how))
+    status = tmux.wait_exit(timeout=60)
+    assert status != 0 if how == "crash" else status == 0
+    settings = tmux.stty_settings()
+    assert re.search(r"(?<!-)icanon", settings) and re.search(r"(?<!-)echo\b", settings)
+    screen = tmux.screen()
+    # The main screen is back: the game's top bar is gone with the alternate screen.
+    assert "Pairs found" not in screen
+
+
+def test_no_color_writes_no_colour_and_lang_c_draws_ascii(cardtable, tmux_factory, tmp_path):
+    colourless = tmux_factory("play memory --seed 42", cardtable, env={"NO_COLOR": "1"})
+    colourless.wait_for("Pairs found: 0 of 6")
+    colourless.keys("Enter")
+    styled = colourless.wait_for(lambda s: face(cards(s)[0]) is not None)
+    styled = colourless.screen(styles=True)
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)[0-9;]*m", styled)
+    ascii_only = tmux_factory(
+        "play set --seed 5", cardtable, data=tmp_path / "ascii", env={"LANG": "C", "LC_ALL": "C"}
+    )
+    screen = ascii_only.wait_for("+ three more")
+    assert all(ord(c) < 128 for c in screen)
+    assert "+-" in screen and "|" in screen
