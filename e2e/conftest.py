@@ -12,9 +12,9 @@ import pathlib
 import subprocess
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
-from browser import DESKTOP, PHONE, WEB, watch_errors
+from browser import DESKTOP, PHONE, WEB, send, watch_errors
 from server import Server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -121,3 +121,36 @@ def pytest_collection_modifyitems(items):
     """Puts the longest tests first (a stable sort: the others keep their order)."""
     rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.originalname, len(rank)))
+
+
+@pytest.fixture
+def people(chromium):
+    """Makes people: each a page in a browser context of their own (their own localStorage, so
+    their own player token); fails the test on any JavaScript error of any of them."""
+    made = []
+
+    def person(url, name):
+        context = chromium.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        errors = watch_errors(page)
+        # NB: keeps the page's WebSockets, so that a test can drop its connection (`drop`).
+        page.add_init_script("""(() => {
+          const Native = window.WebSocket;
+          window.__sockets = [];
+          window.WebSocket = class extends Native {
+            constructor(...args) { super(...args); window.__sockets.push(this); }
+          };
+        })();""")
+        made.append((context, errors, name))
+        page.goto(url)
+        expect(page.locator(".your-games, .name-form").first).to_be_attached()
+        reply = send(page, {"cmd": "settings", "settings": {"name": name}})
+        assert reply["settings"]["name"] == name
+        page.person = name
+        return page
+
+    yield person
+    for context, _, _ in made:
+        context.close()
+    failed = {name: errors for _, errors, name in made if errors}
+    assert not failed, f"JavaScript errors: {failed}"

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import expect
 
 from browser import (
-    DESKTOP,
     WEB,
     acted,
     card_name,
@@ -25,7 +24,6 @@ from browser import (
     view,
     wait_shown,
     wait_view,
-    watch_errors,
 )
 from server import running_server
 
@@ -33,39 +31,6 @@ SNAP_SEED = 5  # two players, Ann and Bob: Ann turns J♣ first, then Bob J♠ (
 SET_SEED = 5
 MEMORY_SEED = 5
 TITLES = {"snap": "Snap!", "set": "Set", "memory": "Memory", "concentration": "Concentration"}
-
-
-@pytest.fixture
-def people(chromium):
-    """Makes people: each a page in a browser context of their own (their own localStorage, so
-    their own player token); fails the test on any JavaScript error of any of them."""
-    made = []
-
-    def person(url, name):
-        context = chromium.new_context(viewport=DESKTOP)
-        page = context.new_page()
-        errors = watch_errors(page)
-        # NB: keeps the page's WebSockets, so that a test can drop its connection (`drop`).
-        page.add_init_script("""(() => {
-          const Native = window.WebSocket;
-          window.__sockets = [];
-          window.WebSocket = class extends Native {
-            constructor(...args) { super(...args); window.__sockets.push(this); }
-          };
-        })();""")
-        made.append((context, errors, name))
-        page.goto(url)
-        expect(page.locator(".your-games, .name-form").first).to_be_attached()
-        reply = send(page, {"cmd": "settings", "settings": {"name": name}})
-        assert reply["settings"]["name"] == name
-        page.person = name
-        return page
-
-    yield person
-    for context, _, _ in made:
-        context.close()
-    failed = {name: errors for _, errors, name in made if errors}
-    assert not failed, f"JavaScript errors: {failed}"
 
 
 def host(page, url, game, seed=None, public=False, extra=""):

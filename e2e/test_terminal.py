@@ -289,3 +289,70 @@ def test_no_color_writes_no_colour_and_lang_c_draws_ascii(cardtable, tmux_factor
     screen = ascii_only.wait_for("+ three more")
     assert all(ord(c) < 128 for c in screen)
     assert "+-" in screen and "|" in screen
+
+
+def test_a_finished_terminal_game_counts_in_the_statistics(cardtable, tmux_factory, tmp_path):
+    """Dealt without a seed, so it counts: played as a player would, remembering every card
+    seen on screen, then `cardtable stats` on the same data counts it."""
+    tmux = tmux_factory("play memory", cardtable)
+    screen = tmux.wait_for("Pairs found: 0 of 6")
+    spots = [(x, y) for x, y, _, _ in cards(screen)]
+    assert len(spots) == 12
+
+    def face_at(index):
+        def shown(s):
+            here = {(x, y): card for card in cards(s) for x, y in [card[:2]]}
+            card = here.get(spots[index])
+            return card is not None and face(card) is not None
+
+        screen = tmux.wait_for(shown, what=f"card {index} face up")
+        here = {card[:2]: card for card in cards(screen)}
+        return face(here[spots[index]])
+
+    def turn(index):
+        go_to(tmux, index)
+        tmux.keys("Enter")
+        return face_at(index)
+
+    unseen = list(range(12))
+    known = {}
+    found = 0
+    while found < 6:
+        tmux.wait_for(not_waiting, what="the table ready")
+        pair = next((spots_ for spots_ in known.values() if len(spots_) == 2), None)
+        if pair:
+            turn(pair[0])
+            turn(pair[1])
+        else:
+            first = unseen.pop(0)
+            card = turn(first)
+            if card in known:
+                turn(known[card][0])
+                pair = [known[card][0], first]
+            else:
+                known[card] = [first]
+                second = unseen.pop(0)
+                other = turn(second)
+                known.setdefault(other, []).append(second)
+                if other == card:
+                    pair = known[card]
+                else:
+                    continue
+        found += 1
+        known = {card: where for card, where in known.items() if where != pair}
+        tmux.wait_for(
+            "You won with score" if found == 6 else f"Pairs found: {found} of 6",
+            what=f"{found} pairs",
+        )
+    tmux.keys("q")
+    assert tmux.wait_exit() == 0
+    stats = subprocess.run(
+        [cardtable, "stats", "--data", str(tmp_path / "data"), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    [player] = json.loads(stats)["players"]
+    [memory] = player["stats"]
+    assert memory["game"] == "memory" and memory["options"] == "difficulty easy"
+    assert memory["played"] == 1 and memory["won"] == 1

@@ -103,7 +103,7 @@ public enum ScreenRenderer {
     } else if let receipt = session.receipts.last {
       let call = info?.call ?? "Call"
       grid.put(
-        " " + glyphs.text(Receipts.text(receipt, call: call)), x: 0, y: height - 2,
+        " " + glyphs.text(Receipts.text(receipt, call: call, you: session.yourName)), x: 0, y: height - 2,
         style: Style(foreground: .cyan), limit: width)
     } else if let notice = session.notice {
       grid.put(
@@ -222,9 +222,11 @@ public enum ScreenRenderer {
     let title = GameCatalog.info(game)?.title ?? game
     let code = table["code"]?.stringValue ?? ""
     Chrome.topBar("\(title) · table \(code)", "lobby", into: &grid)
-    grid.put(
-      " Table code \(code): friends join with it, in a browser or `cardtable join \(code)`.", x: 0,
-      y: 2, style: .bold, limit: grid.width)
+    let invitation =
+      "Table code \(code): friends join with it in a browser, or with `cardtable join \(code)`."
+    for (offset, line) in Chrome.wrap(invitation, width: grid.width - 2).prefix(2).enumerated() {
+      grid.put(line, x: 1, y: 2 + offset, style: .bold)
+    }
     let seats = table["seats"]?.arrayValue ?? []
     let maxSeats = table["maxSeats"]?.intValue ?? seats.count
     var host = false
@@ -238,15 +240,16 @@ public enum ScreenRenderer {
           line += " (you)"
           host = table["host"]?.intValue == index
         }
+        if table["host"]?.intValue == index { line += " (host)" }
         if seat["connected"]?.boolValue == false { line += " (away)" }
       } else {
         line += "free"
       }
-      grid.put(line, x: 0, y: 4 + index, style: seat == nil ? .dim : .plain, limit: grid.width)
+      grid.put(line, x: 0, y: 5 + index, style: seat == nil ? .dim : .plain, limit: grid.width)
     }
     if let help = GameCatalog.info(game)?.tableHelp.first {
       for (offset, line) in Chrome.wrap(glyphs.text(help), width: grid.width - 4).enumerated() {
-        grid.put(line, x: 2, y: 5 + maxSeats + offset, style: .dim)
+        grid.put(line, x: 2, y: 6 + maxSeats + offset, style: .dim)
       }
     }
     if let error = session.error {

@@ -158,6 +158,11 @@ public struct Session {
   /// The game over and nothing left to do but leave or deal again.
   public var over: Bool { view?["over"]?.boolValue == true || status != "playing" }
 
+  /// This terminal's name at its table, from the seat marked `you`.
+  public var yourName: String? {
+    table?["seats"]?.arrayValue?.first { $0["you"]?.boolValue == true }?["name"]?.stringValue
+  }
+
   /// The phase of the table, when the room is one.
   public var tablePhase: String? { table?["phase"]?.stringValue }
 }

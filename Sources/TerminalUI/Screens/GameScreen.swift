@@ -319,7 +319,8 @@ public struct SnapScreen: GameScreen {
       let name = player["name"]?.stringValue ?? "?"
       let left = player["left"]?.boolValue == true
       let count = player["closedCount"]?.intValue ?? 0
-      var label = "\(name) \(count)"
+      // NB: the bottom seat is this terminal's, named as the browser names it.
+      var label = "\(position == "bottom" ? "You" : name) \(count)"
       if let won = player["gamesWon"]?.intValue, won > 0 { label += " · \(won) won" }
       if left { label = "\(name) left" }
       let isActive = name == active
@@ -406,15 +407,15 @@ public struct SnapScreen: GameScreen {
 
   public func panel(_ context: ScreenContext) -> (title: String, lines: [String])? {
     let lines = context.session.receipts.map { receipt -> String in
-      Receipts.text(receipt, call: "Snap!")
+      Receipts.text(receipt, call: "Snap!", you: context.session.yourName)
     }
     return ("Receipts", lines.map { context.glyphs.text($0) })
   }
 }
 
-/// A receipt in words: `Ann: Snap! right, 0.312 s after the card was turned`.
+/// A receipt in words: `Ann: Snap! right, 312 ms after`; the terminal's own player is `You`.
 public enum Receipts {
-  public static func text(_ receipt: Session.Receipt, call: String) -> String {
+  public static func text(_ receipt: Session.Receipt, call: String, you: String? = nil) -> String {
     let result =
       switch receipt.result {
       case "correct": "right"
@@ -422,7 +423,8 @@ public enum Receipts {
       case "wrong": "wrong"
       default: receipt.result
       }
-    var text = "\(receipt.player): \(call) \(result)"
+    let who = receipt.player == you ? "You" : receipt.player
+    var text = "\(who): \(call) \(result)"
     if let after = receipt.after {
       text += ", \(Int((after * 1000).rounded())) ms after"
     }

@@ -1,0 +1,187 @@
+"""Mixed tables: a browser (Playwright) hosts, a terminal (`cardtable join` in real tmux) takes a
+seat by the table's code. Both see each other's seats; a card turned in one shows in the other;
+a Snap! from the terminal gets its receipt on both; the terminal's connection drops (a proxy
+between it and the server cuts it) and comes back by itself within the grace period. Also a Set
+race and Memory in turns."""
+
+import contextlib
+import socket
+import threading
+
+import pytest
+from playwright.sync_api import expect
+from terminal import Tmux, cards, face
+from test_browser_together import (
+    MEMORY_SEED,
+    SET_SEED,
+    SNAP_SEED,
+    host,
+    seat,
+    set_of_three,
+    start,
+)
+
+from browser import WEB, acted, card_name, engine, face_down, require_game, view, wait_view
+from server import running_server
+
+
+class Proxy:
+    """A TCP forwarder on loopback between a client and `port`: `cut()` closes every
+    connection through it as a network failure would; new ones are forwarded again."""
+
+    def __init__(self, port):
+        self.target = port
+        self.refusing = False
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.refusing:
+                client.close()
+                continue
+            upstream = socket.create_connection(("127.0.0.1", self.target))
+            with self.lock:
+                self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source, sink):
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self, refuse=False):
+        """Closes every connection; with `refuse`, new ones are closed too until `allow()`."""
+        self.refusing = refuse
+        with self.lock:
+            cut, self.sockets = self.sockets, []
+        for end in cut:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def allow(self):
+        self.refusing = False
+
+    def close(self):
+        self.cut()
+        self.listener.close()
+
+
+@pytest.fixture
+def grace_server(cardtable):
+    with running_server(cardtable, WEB, "--grace-seconds", "60") as (url, _):
+        yield url
+
+
+@pytest.fixture
+def terminal(cardtable, tmp_path):
+    made = []
+
+    def join(code, url, name):
+        session = Tmux(
+            f"{cardtable} join {code} --server {url} --name {name} --data {tmp_path / name}",
+            tmp_path,
+        )
+        made.append(session)
+        return session
+
+    yield join
+    for session in made:
+        session.close()
+
+
+def test_browser_hosts_snap_and_a_terminal_joins_by_code(grace_server, people, terminal, cardtable):
+    require_game(cardtable, "snap")
+    ann = people(grace_server, "Ann")
+    table = host(ann, grace_server, "snap", seed=SNAP_SEED)
+    proxy = Proxy(int(grace_server.rstrip("/").rsplit(":", 1)[1]))
+    try:
+        bob = terminal(table["code"], f"http://127.0.0.1:{proxy.port}", "Bob")
+        lobby = bob.wait_for("Seat 2: Bob (you)")
+        assert "Seat 1: Ann (host)" in lobby
+        expect(ann.locator(".seat-list .seat-text").nth(1)).to_contain_text("Bob")
+        start(ann, [])
+        # Seed 5 for two: Ann turns J♣ first, then Bob J♠ — a match.
+        wait_view(ann, "v.phase === 'playing' && v.canTurn")
+        bob.wait_for("Ann's turn", timeout=30)
+        acted(ann, ann.get_by_role("button", name="Your stack: 26 cards").click)
+        bob.wait_for(lambda s: "J♣" in [face(c) for c in cards(s)], what="Ann's J♣")
+        bob.wait_for("Your turn")
+        bob.keys("t")
+        expect(
+            seat(ann, "top").get_by_role("img", name=f"Bob's open pile: {card_name('J♠')}")
+        ).to_be_visible()
+        bob.keys("s")
+        screen = bob.wait_for("You: Snap! right")
+        assert " ms after" in screen
+        expect(ann.locator(".receipt").first).to_contain_text("Bob: Snap! after")
+        expect(ann.locator(".receipt").first).to_contain_text("ms — correct")
+        # The connection drops: Ann sees Bob away; the terminal comes back by itself.
+        proxy.cut(refuse=True)
+        countdown = seat(ann, "top").locator(".seat-away")
+        expect(countdown).to_contain_text("Away — leaves in")
+        bob.wait_for("reconnecting")
+        proxy.allow()
+        expect(countdown).to_be_hidden(timeout=20000)
+        bob.wait_for(lambda s: "reconnecting" not in s and "You 27" in s, what="Bob back")
+    finally:
+        proxy.close()
+
+
+def test_a_set_race_between_a_browser_and_a_terminal(server, people, terminal, cardtable):
+    ann = people(server, "Ann")
+    table = host(ann, server, "set", seed=SET_SEED)
+    bob = terminal(table["code"], server, "Bob")
+    bob.wait_for("Seat 2: Bob (you)")
+    start(ann, [])
+    wait_view(ann, "v.players && v.players.length === 2")
+    bob.wait_for("Ann 0  Bob 0")
+    for index in set_of_three(view(ann)["table"]):
+        bob.keys("abcdefghijklmnoprstuvwxyz"[index])
+    screen = bob.wait_for("You: Set right")
+    assert " ms after" in screen
+    expect(ann.locator(".player-chip").nth(1)).not_to_have_text("Bob: 0")
+    expect(ann.locator(".receipt").first).to_contain_text("Bob: Set after")
+
+
+def test_memory_in_turns_between_a_browser_and_a_terminal(server, people, terminal, cardtable):
+    [dealt] = engine(
+        cardtable,
+        {
+            "cmd": "new",
+            "game": "memory",
+            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
+            "seed": MEMORY_SEED,
+        },
+    )
+    board = [spot["card"] for spot in dealt["state"]["board"]]
+    first, second = next(
+        (i, j) for i in range(len(board)) for j in range(i + 1, len(board)) if board[i] != board[j]
+    )
+    ann = people(server, "Ann")
+    table = host(ann, server, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
+    bob = terminal(table["code"], server, "Bob")
+    bob.wait_for("Seat 2: Bob (you)")
+    start(ann, [])
+    wait_view(ann, "v.turn === 'Ann'")
+    bob.wait_for("Ann's turn")
+    # Ann misses: the turn passes to Bob, whose terminal turns a card Ann's page then shows.
+    for index in (first, second):
+        acted(ann, ann.get_by_role("button", name=face_down(index), exact=True).click)
+    bob.wait_for("Your turn")
+    bob.wait_for(lambda s: "(wait)" not in s.split("\n")[1], what="the cards turned back")
+    bob.keys("Home", "Enter")
+    wait_view(ann, "v.board[0].faceUp")
+    expect(ann.get_by_role("button", name=face_down(0), exact=True)).to_be_hidden()
