@@ -107,6 +107,9 @@ def web_root(tmp_path):
 # The longest tests (pytest's --durations), started first so that parallel workers do not end
 # waiting on one of them: a list of test names, longest first.
 LONGEST_FIRST = [
+    "test_concentration_played_to_its_end",
+    "test_snap_round_with_a_wrong_call_and_a_right_one",
+    "test_set_played_to_game_over",
     "test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes",
     "test_two_calls_sent_together_make_one_winner_and_one_too_late_every_time",
     "test_no_serious_or_critical_violation_on_any_screen",

@@ -15,7 +15,7 @@ public struct Benchmark: Sendable {
   /// Every benchmark of the project, in the order `cardtable bench` runs them.
   public static let all: [Benchmark] = [
     .memoryGames, .matchismoGames, .setGames, .snapRounds, .consoleLines, .serverMessages,
-    .storeActions,
+    .storeActions, .terminalFrames,
   ]
 
   /// Times `body` and returns the elapsed seconds.

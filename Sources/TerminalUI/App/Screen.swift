@@ -103,7 +103,8 @@ public enum ScreenRenderer {
     } else if let receipt = session.receipts.last {
       let call = info?.call ?? "Call"
       grid.put(
-        " " + glyphs.text(Receipts.text(receipt, call: call, you: session.yourName)), x: 0, y: height - 2,
+        " " + glyphs.text(Receipts.text(receipt, call: call, you: session.yourName)), x: 0,
+        y: height - 2,
         style: Style(foreground: .cyan), limit: width)
     } else if let notice = session.notice {
       grid.put(
