@@ -7,6 +7,7 @@ line written to the terminal), on a pseudo-terminal of 80×24, beside `cardtable
 """
 
 import argparse
+import contextlib
 import fcntl
 import os
 import pty
@@ -14,7 +15,6 @@ import select
 import shutil
 import statistics
 import struct
-import subprocess
 import tempfile
 import termios
 import time
@@ -42,10 +42,8 @@ def until_shown(argv, marker, env):
             raise SystemExit(f"{argv} ended before {marker!r}")
         os.write(fd, b"qy")
     finally:
-        try:
+        with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
-        except ChildProcessError:
-            pass
         os.close(fd)
     return elapsed
 
@@ -74,7 +72,6 @@ def main():
             )
     finally:
         shutil.rmtree(data)
-        subprocess.run(["true"])
 
 
 if __name__ == "__main__":
