@@ -5,6 +5,7 @@ SIGTERM and a crash, `--resume` after SIGKILL, and the colour and ASCII fallback
 import collections
 import json
 import os
+import pathlib
 import re
 import signal
 import subprocess
@@ -238,6 +239,40 @@ def test_q_asks_first_in_an_unfinished_game_and_resume_brings_it_back(cardtable,
     assert "cardtable play --resume" in tmux.screen()
     again = tmux_factory("play --resume", cardtable)
     again.wait_for("Pairs found: 1 of 6")
+    again.keys("q")
+    again.wait_for("Leave this game?")
+    again.keys("y")
+    assert again.wait_exit() == 0
+    # The menu offers it too, first.
+    menu = tmux_factory("play", cardtable)
+    screen = menu.wait_for("Continue Memory")
+    assert screen.index("Continue Memory") < screen.index("Concentration")
+    menu.keys("Enter")
+    menu.wait_for("Pairs found: 1 of 6")
+
+
+def test_help_opens_over_the_game_and_esc_closes_it(cardtable, tmux_factory):
+    tmux = tmux_factory("play snap --seed 5", cardtable)
+    tmux.wait_for("Space/t turn")
+    tmux.keys("?")
+    screen = tmux.wait_for("How to play Snap!")
+    assert "call Snap!" in screen and "s (or a click on [ Snap! ]): call Snap!" in screen
+    tmux.keys("Escape")
+    tmux.wait_for(lambda s: "How to play" not in s, what="the help closed")
+
+
+def test_ctrl_z_gives_the_terminal_back_and_fg_redraws(cardtable, tmux_factory):
+    tmux = tmux_factory("play memory --seed 42", cardtable)
+    tmux.wait_for("Pairs found: 0 of 6")
+    pid = tmux.pid()
+    # NB: what Ctrl-Z and a shell's fg send; the pane's sh -c has no job control of its own.
+    os.kill(pid, signal.SIGTSTP)
+    tmux.wait_for(lambda s: "Pairs found" not in s, what="the main screen back")
+    assert pathlib.Path(f"/proc/{pid}/stat").read_text().split()[2] == "T"
+    os.kill(pid, signal.SIGCONT)
+    tmux.wait_for("Pairs found: 0 of 6")
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: face(cards(s)[0]) is not None, what="a card turned after fg")
 
 
 def test_resume_after_sigkill(cardtable, tmux_factory):

@@ -136,6 +136,18 @@ def test_browser_hosts_snap_and_a_terminal_joins_by_code(grace_server, people, t
         proxy.allow()
         expect(countdown).to_be_hidden(timeout=20000)
         bob.wait_for(lambda s: "reconnecting" not in s and "You 27" in s, what="Bob back")
+        # Someone who comes once it has started watches.
+        carol = terminal(table["code"], grace_server, "Carol")
+        watching = carol.wait_for("watching")
+        assert "Bob" in watching and "Ann" in watching
+        # Bob leaves, asked first.
+        bob.keys("q")
+        bob.wait_for("Leave the table?")
+        bob.keys("y")
+        assert bob.wait_exit() == 0
+        assert "You left the Snap! table" in bob.screen()
+        wait_view(ann, "v.players.find(p => p.name === 'Bob').left")
+        expect(ann.locator(".table-seat", has_text="Bob")).to_contain_text("left")
     finally:
         proxy.close()
 

@@ -367,52 +367,21 @@ extension String {
 /// A ``Link`` to a game server in this process, over the data directory's store: what
 /// `cardtable play` uses when no `cardtable serve` holds the directory. The server runs on the
 /// terminal's own thread, between keys; its one timer is the link's deadline.
-final class LocalLink: Link, ServerHost {
-  private var server: GameServer?
-  private var inbox: [JSON] = []
-  private var wakeAt: Double?
-  private let client = ClientID(1)
+final class LocalLink: Link {
+  private let server: LocalServer
 
   init(store: any GameStore) {
-    let server = GameServer(host: self, store: store, log: { line in FileLogLine.write(line) })
-    self.server = server
-    server.connected(client, at: Clock.now())
+    server = LocalServer(store: store, at: Clock.now(), log: { line in FileLogLine.write(line) })
   }
 
   var descriptors: [Int32] { [] }
-  var deadline: Double? { wakeAt }
+  var deadline: Double? { server.deadline }
   var trouble: String? { nil }
 
-  func send(_ message: JSON) {
-    let bytes = Array(message.text.utf8)
-    bytes.withUnsafeBytes { server?.received($0, from: client, at: Clock.now()) }
-  }
-
-  func receive() -> [JSON] {
-    defer { inbox.removeAll() }
-    return inbox
-  }
-
-  func service(now: Double) {
-    guard let at = wakeAt, now >= at else { return }
-    wakeAt = nil
-    server?.wake(at: now)
-  }
-
-  func close() {
-    server?.disconnected(client, at: Clock.now())
-    server?.shutdown()
-  }
-
-  // MARK: ServerHost
-
-  func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
-    if let parsed = try? JSONReader.parse(message) { inbox.append(parsed) }
-  }
-
-  func wake(at time: Double?) {
-    wakeAt = time
-  }
+  func send(_ message: JSON) { server.send(message, at: Clock.now()) }
+  func receive() -> [JSON] { server.receive() }
+  func service(now: Double) { server.wakeIfDue(at: now) }
+  func close() { server.close(at: Clock.now()) }
 }
 
 /// Where the in-process server's complaints go while the terminal shows a game: standard error

@@ -111,13 +111,11 @@ struct TerminalFigures {
 
 /// A game server in this process on a store in a temporary directory, its clock moved by the
 /// benchmark: the messages the terminal would draw.
-final class BenchServer: ServerHost {
-  private var server: GameServer?
+final class BenchServer {
+  private let server: LocalServer
   private let directory: String
   private(set) var session = Session()
-  private var wakeAt: Double?
   private var now = 0.0
-  private let client = ClientID(1)
 
   init() throws {
     var template = Array("/tmp/cardtable-bench-XXXXXX".utf8CString)
@@ -125,39 +123,28 @@ final class BenchServer: ServerHost {
       template.withUnsafeMutableBufferPointer { buffer in
         buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
       } ?? "/tmp"
-    let store = try SQLiteStore.open(directory: directory)
-    let server = GameServer(host: self, store: store, newSeed: { 5 })
-    self.server = server
-    server.connected(client, at: 0)
+    server = LocalServer(store: try SQLiteStore.open(directory: directory), at: 0, newSeed: { 5 })
   }
 
   deinit {
-    server?.shutdown()
-    for name in [
-      SQLiteStore.fileName, SQLiteStore.fileName + "-wal", SQLiteStore.fileName + "-shm",
-    ] {
-      unlink(directory + "/" + name)
-    }
+    server.close(at: now)
+    for suffix in ["", "-wal", "-shm"] { unlink(directory + "/" + SQLiteStore.fileName + suffix) }
+    unlink(directory + "/cardtable.lock")
     rmdir(directory)
   }
 
   func send(_ message: JSON) {
-    Array(message.text.utf8).withUnsafeBytes { server?.received($0, from: client, at: now) }
+    server.send(message, at: now)
+    take()
   }
 
   func advance(_ seconds: Double) {
-    let end = now + seconds
-    while let at = wakeAt, at <= end {
-      now = at
-      wakeAt = nil
-      server?.wake(at: at)
-    }
-    now = end
+    now += seconds
+    server.advance(to: now)
+    take()
   }
 
-  func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
-    if let parsed = try? JSONReader.parse(message) { session.take(parsed, now: now) }
+  private func take() {
+    for message in server.receive() { session.take(message, now: now) }
   }
-
-  func wake(at time: Double?) { wakeAt = time }
 }

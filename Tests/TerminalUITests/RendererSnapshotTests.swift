@@ -10,13 +10,11 @@ import Testing
 
 /// A real game server on a real SQLite store, driven as the terminal drives it: the messages
 /// it answers are what the renderers draw in these tests.
-final class ViewServer: ServerHost {
-  private var server: GameServer?
+final class ViewServer {
+  private let server: LocalServer
   private let directory: String
   private(set) var session = Session()
-  private var wakeAt: Double?
-  private(set) var now = 0.0
-  private let client = ClientID(1)
+  private var now = 0.0
 
   init() throws {
     var template = Array("/tmp/cardtable-terminal-XXXXXX".utf8CString)
@@ -24,42 +22,34 @@ final class ViewServer: ServerHost {
       template.withUnsafeMutableBufferPointer { buffer in
         buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
       } ?? "/tmp"
-    let store = try SQLiteStore.open(directory: directory)
-    let server = GameServer(host: self, store: store, newSeed: { 5 })
-    self.server = server
-    server.connected(client, at: 0)
+    server = LocalServer(store: try SQLiteStore.open(directory: directory), at: 0, newSeed: { 5 })
     send(["cmd": "hello"])
   }
 
   deinit {
-    server?.shutdown()
+    server.close(at: now)
     _ = system("rm -rf '\(directory)'")
   }
 
   func send(_ message: JSON) {
-    Array(message.text.utf8).withUnsafeBytes { server?.received($0, from: client, at: now) }
+    server.send(message, at: now)
+    take()
   }
 
   /// Moves the clock on by `seconds`, firing the timers that fall due.
   func advance(_ seconds: Double) {
-    let end = now + seconds
-    while let at = wakeAt, at <= end {
-      now = at
-      wakeAt = nil
-      server?.wake(at: at)
-    }
-    now = end
+    now += seconds
+    server.advance(to: now)
+    take()
   }
 
   func act(_ action: JSON) {
     send(["cmd": "act", "action": action])
   }
 
-  func send(_ message: UnsafeRawBufferPointer, to client: ClientID) {
-    if let parsed = try? JSONReader.parse(message) { session.take(parsed, now: now) }
+  private func take() {
+    for message in server.receive() { session.take(message, now: now) }
   }
-
-  func wake(at time: Double?) { wakeAt = time }
 }
 
 /// The renderers as text snapshots (`Snapshots/*.txt`): every game and its main states at

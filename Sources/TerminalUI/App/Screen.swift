@@ -136,17 +136,15 @@ public enum ScreenRenderer {
     let glyphs = context.glyphs
     switch ui.overlay {
     case .help(let scroll):
-      var lines: [String] = []
+      // NB: the keys first: they are what a player opening help in a terminal looks for.
+      var lines = ["Keys"] + screen.keyHelp(glyphs) + [""]
       if let info {
         let values = session.settings[info.name]?.objectMembers ?? [:]
         for paragraph in info.help.play + info.help.scoring {
           lines.append(info.filled(paragraph, values: values))
         }
         if session.table != nil { lines += info.help.together }
-        lines.append("")
       }
-      lines.append("Keys")
-      lines += screen.keyHelp(glyphs)
       Chrome.dialog(
         "How to play \(info?.title ?? "")", lines.map(glyphs.text),
         footer: "Esc close  PgUp/PgDn scroll",

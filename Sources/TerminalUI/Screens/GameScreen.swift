@@ -320,7 +320,8 @@ public struct SnapScreen: GameScreen {
       let left = player["left"]?.boolValue == true
       let count = player["closedCount"]?.intValue ?? 0
       // NB: the bottom seat is this terminal's, named as the browser names it.
-      var label = "\(position == "bottom" ? "You" : name) \(count)"
+      let you = position == "bottom" && context.session.playing
+      var label = "\(you ? "You" : name) \(count)"
       if let won = player["gamesWon"]?.intValue, won > 0 { label += " · \(won) won" }
       if left { label = "\(name) left" }
       let isActive = name == active
