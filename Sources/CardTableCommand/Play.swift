@@ -252,8 +252,7 @@ enum Play {
     } else if options.resume {
       start = .resume
     } else if let game = options.game {
-      var members = options.options.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-      if game == "snap" && options.host == false && members.isEmpty { members = [] }
+      let members = options.options.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
       start =
         options.host
         ? .host(game: game, options: .object(members))
@@ -389,6 +388,10 @@ final class LocalLink: Link {
 enum FileLogLine {
   static func write(_ line: String) {
     guard let path = getenv("CARDTABLE_LOG").map({ String(cString: $0) }) else { return }
-    Play.writeSmallFile(path, line + "\n")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
   }
 }

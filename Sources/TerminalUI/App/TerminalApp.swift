@@ -48,8 +48,6 @@ public final class TerminalApp {
   /// When the latest update arrived, so the clock on screen runs between updates.
   private var updateAt = 0.0
   private var pendingSince: Double?
-  /// Bytes written per key, for `CARDTABLE_TERMINAL_STATS`.
-  public private(set) var keysHandled = 0
 
   public init(
     terminal: Terminal, link: any Link, glyphs: Glyphs, start: Start, token: String?,
@@ -133,12 +131,6 @@ public final class TerminalApp {
       if polls[0].revents & Int16(POLLHUP | POLLERR) != 0 && polls[0].revents & Int16(POLLIN) == 0 {
         finish()
       }
-    }
-    if ProcessInfoLite.environment("CARDTABLE_TERMINAL_STATS") != nil {
-      let perFrame = terminal.framesDrawn > 0 ? terminal.bytesWritten / terminal.framesDrawn : 0
-      FileLog.append(
-        "frames \(terminal.framesDrawn) bytes \(terminal.bytesWritten) per-frame \(perFrame) keys \(keysHandled)"
-      )
     }
     return outcome ?? finalOutcome()
   }
@@ -232,7 +224,6 @@ public final class TerminalApp {
   // MARK: Keys
 
   private func handle(_ key: Key) {
-    keysHandled += 1
     if case .control("c") = key {
       finish()
       return
@@ -315,7 +306,7 @@ public final class TerminalApp {
       return
     case .escape:
       if session.over { ui.endDismissed = true }
-      if session.view?["hint"]?.arrayValue?.isEmpty == false || hasChoice(view) {
+      if hasChoice(view) {
         // NB: Esc clears a choice by choosing its cards again (the engine's own un-choose).
         for (index, place) in (view["table"]?.arrayValue ?? []).enumerated()
         where place["chosen"]?.boolValue == true && place["matched"]?.boolValue != true {
@@ -552,17 +543,5 @@ public enum Cursor {
 enum ProcessInfoLite {
   static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
-  }
-}
-
-/// Appends a line to the file `CARDTABLE_TERMINAL_STATS` names: the figures a benchmark reads.
-enum FileLog {
-  static func append(_ line: String) {
-    guard let path = ProcessInfoLite.environment("CARDTABLE_TERMINAL_STATS") else { return }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    guard descriptor >= 0 else { return }
-    let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
   }
 }

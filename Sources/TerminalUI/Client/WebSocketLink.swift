@@ -91,7 +91,6 @@ public final class WebSocketLink: Link {
   private var waiting: [JSON] = []
   private var handshaken = false
   private var retryAt: Double?
-  private var failures = 0
   public private(set) var trouble: String?
 
   /// Connects to `address`, waiting for the upgrade: a server that cannot be reached at all is
@@ -127,11 +126,9 @@ public final class WebSocketLink: Link {
       do throws(Failure) {
         try open()
         trouble = nil
-        failures = 0
         for message in waiting { send(message) }
         waiting.removeAll()
       } catch {
-        failures += 1
         retryAt = now + 1
         trouble = "reconnecting to \(address.web)…"
       }
