@@ -174,6 +174,23 @@ final class ViewServer {
     try Self.check(ascii, "set-21-ascii")
   }
 
+  @Test func aHintMarksItsCardsOnTheTable() throws {
+    let server = try Self.new("set")
+    server.send(["cmd": "hint"])
+    let table = server.session.view?["table"]?.arrayValue ?? []
+    let hinted = table.indices.filter { table[$0]["hinted"]?.boolValue == true }
+    #expect(hinted == [0, 6, 11])
+    var ui = UIState()
+    ui.cursor = 1
+    let rendered = ScreenRenderer.render(
+      session: server.session, ui: ui, width: 80, height: 24,
+      glyphs: Glyphs(unicode: true), now: 0)
+    for index in hinted {
+      let place = rendered.targets[index]
+      #expect(rendered.grid[place.x + 2, place.y].style.foreground == .cyan)
+    }
+  }
+
   @Test func snapFourSeatsInPlay() throws {
     let server = try Self.new("snap")
     server.advance(6)
