@@ -71,11 +71,9 @@ class Tmux:
         children = subprocess.run(
             ["pgrep", "-P", str(shell)], capture_output=True, text=True
         ).stdout.split()
-        for child in children:
-            name = pathlib.Path(f"/proc/{child}/comm").read_text().strip()
-            if name == "cardtable":
-                return int(child)
-        raise AssertionError(f"no cardtable under pane shell {shell}: {children}")
+        # NB: `env … cardtable` execs, so the shell's one child is the command itself.
+        assert len(children) == 1, f"pane shell {shell} runs {children}, not one command"
+        return int(children[0])
 
     def wait_for(self, predicate, timeout=20, what="the screen"):
         """Waits until `predicate(screen)` is true (a string: is contained); returns the screen."""
