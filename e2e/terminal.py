@@ -46,7 +46,7 @@ class Tmux:
         self._tmux("kill-server", check=False)
 
     def screen(self, styles=False):
-        args = ["capture-pane", "-p", "-N"] + (["-e"] if styles else [])
+        args = ["capture-pane", "-p", "-N", "-J"] + (["-e"] if styles else [])
         return self._tmux(*args).stdout
 
     def keys(self, *keys):

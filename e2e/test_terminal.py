@@ -13,7 +13,9 @@ import subprocess
 import pytest
 from terminal import Tmux, cards, face
 
+from browser import WEB
 from games import memory_pairs
+from server import running_server
 
 
 @pytest.fixture
@@ -391,3 +393,44 @@ def test_a_finished_terminal_game_counts_in_the_statistics(cardtable, tmux_facto
     [memory] = player["stats"]
     assert memory["game"] == "memory" and memory["options"] == "difficulty easy"
     assert memory["played"] == 1 and memory["won"] == 1
+
+
+def test_e_ends_the_game_asked_first_and_it_is_not_continued(cardtable, tmux_factory):
+    tmux = tmux_factory("play memory --seed 42", cardtable)
+    tmux.wait_for("Pairs found: 0 of 6")
+    tmux.keys("Enter")
+    tmux.keys("E")
+    tmux.wait_for("End this game?")
+    tmux.keys("n")
+    tmux.wait_for(lambda s: "End this game?" not in s)
+    tmux.keys("E")
+    tmux.wait_for("End this game?")
+    tmux.keys("y")
+    assert tmux.wait_exit() == 0
+    assert "Memory ended; it is recorded as abandoned" in tmux.screen()
+    again = tmux_factory("play --resume", cardtable)
+    again.wait_for("No unfinished game to continue")
+
+
+def test_play_goes_through_the_server_that_holds_the_data(cardtable, tmux_factory, tmp_path):
+    data = tmp_path / "served"
+    with running_server(cardtable, WEB, data=data) as (url, _):
+        pairs = memory_pairs(cardtable, seed=42)
+        tmux = tmux_factory("play memory --seed 42", cardtable, data=data)
+        tmux.wait_for("Pairs found: 0 of 6")
+        flip_pair(tmux, *pairs[0])
+        tmux.wait_for("Pairs found: 1 of 6")
+        tmux.keys("q")
+        tmux.wait_for("Leave this game?")
+        tmux.keys("y")
+        assert tmux.wait_exit() == 0
+        # The room is the server's, at its own link, with both flips kept.
+        base = url.rstrip("/")
+        room = re.search(rf"{re.escape(base)}/play/([A-Za-z0-9_-]{{16}})", tmux.screen()).group(1)
+        saved = subprocess.run(
+            [cardtable, "export", room, "--data", str(data)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert saved.count('"flip"') == 2

@@ -10,6 +10,8 @@ public struct UIState: Equatable, Sendable {
     case help(scroll: Int)
     /// "Leave?" before quitting an unfinished game or a table.
     case quit
+    /// "End this game?" before giving up an unfinished game (`abandon`).
+    case endGame
     /// History or the receipts, scrolled back by this many lines.
     case panel(scroll: Int)
   }
@@ -137,7 +139,9 @@ public enum ScreenRenderer {
     switch ui.overlay {
     case .help(let scroll):
       // NB: the keys first: they are what a player opening help in a terminal looks for.
-      var lines = ["Keys"] + screen.keyHelp(glyphs) + [""]
+      var lines = ["Keys"] + screen.keyHelp(glyphs)
+      if session.table == nil { lines.append("E: end the game (it is recorded as abandoned)") }
+      lines.append("")
       if let info {
         let values = session.settings[info.name]?.objectMembers ?? [:]
         for paragraph in info.help.play + info.help.scoring {
@@ -157,6 +161,11 @@ public enum ScreenRenderer {
         : ["Leave this game? It is kept: `cardtable play --resume` brings it back."]
       Chrome.dialog(
         "Quit", lines, footer: "y leave  n stay", into: &grid, glyphs: glyphs, width: 60)
+    case .endGame:
+      Chrome.dialog(
+        "End the game",
+        ["End this game? It is recorded as abandoned and cannot be continued."],
+        footer: "y end it  n keep playing", into: &grid, glyphs: glyphs, width: 60)
     case .panel(let scroll):
       guard let panel = screen.panel(context) else { break }
       let lines = panel.lines.isEmpty ? ["Nothing yet."] : panel.lines

@@ -251,6 +251,16 @@ public final class TerminalApp {
       default: break
       }
       return
+    case .endGame:
+      switch key {
+      case .character("y"), .character("Y"), .enter:
+        link.send(["cmd": "abandon"])
+        pump()
+        finish()
+      case .character("n"), .character("N"), .escape: ui.overlay = .none
+      default: break
+      }
+      return
     case .help(let scroll):
       switch key {
       case .pageDown, .down: ui.overlay = .help(scroll: scroll + (key == .pageDown ? 10 : 1))
@@ -303,6 +313,9 @@ public final class TerminalApp {
       return
     case .character("?"):
       ui.overlay = .help(scroll: 0)
+      return
+    case .character("E") where session.table == nil && session.playing && !session.over:
+      ui.overlay = .endGame
       return
     case .escape:
       if session.over { ui.endDismissed = true }
@@ -499,6 +512,9 @@ public final class TerminalApp {
     }
     let title = GameCatalog.info(game)?.title ?? game
     let place = web.map { "\($0)/play/\(room)" } ?? "room \(room)"
+    if session.closed {
+      return Outcome(status: 0, line: "\(title) ended; it is recorded as abandoned (\(place)).")
+    }
     if session.over, let view = session.view {
       let status = view["status"]?.stringValue ?? "Game over."
       let time = Screens.time(view["clock"]?.doubleValue ?? 0)
