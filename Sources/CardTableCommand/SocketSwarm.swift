@@ -1,3 +1,5 @@
+import TerminalUI
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -99,43 +101,14 @@ final class SocketSwarm {
 
   /// A masked client text frame.
   static func frame(_ payload: [UInt8]) -> [UInt8] {
-    var frame: [UInt8] = [0x81]
-    switch payload.count {
-    case ..<126: frame.append(0x80 | UInt8(payload.count))
-    case ..<65_536:
-      frame.append(0x80 | 126)
-      frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
-    default:
-      frame.append(0x80 | 127)
-      for shift in stride(from: 56, through: 0, by: -8) {
-        frame.append(UInt8((payload.count >> shift) & 0xFF))
-      }
-    }
-    let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-    frame.append(contentsOf: mask)
-    for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index & 3]) }
-    return frame
+    WebSocketFrames.client(opcode: 0x1, payload)
   }
 
   /// The next whole server frame's text, or nil when it has not all arrived.
   private func takeFrame(_ index: Int) throws -> String? {
-    let inbox = clients[index].inbox
-    guard inbox.count >= 2 else { return nil }
-    let opcode = inbox[0] & 0x0F
-    var length = Int(inbox[1] & 0x7F)
-    var header = 2
-    if length == 126 {
-      guard inbox.count >= 4 else { return nil }
-      length = Int(inbox[2]) << 8 | Int(inbox[3])
-      header = 4
-    } else if length == 127 {
-      guard inbox.count >= 10 else { return nil }
-      length = inbox[2..<10].reduce(0) { $0 << 8 | Int($1) }
-      header = 10
+    guard let (opcode, payload) = WebSocketFrames.take(from: &clients[index].inbox) else {
+      return nil
     }
-    guard inbox.count >= header + length else { return nil }
-    let payload = inbox[header..<(header + length)]
-    clients[index].inbox.removeFirst(header + length)
     switch opcode {
     case 0x1: return String(decoding: payload, as: UTF8.self)
     case 0x8: throw Failure(description: "client \(index): the server closed the connection")

@@ -1,3 +1,5 @@
+import CardLayout
+
 /// A colour a screen asks for, named by what it means on a card table; the driver turns it
 /// into the escape sequence the terminal understands (16, 256 or 24-bit colours, or none).
 public enum Colour: Sendable, Hashable, CaseIterable {
@@ -63,27 +65,8 @@ public struct Cell: Sendable, Hashable {
   public static let blank = Cell()
 }
 
-/// A rectangle of cells on a screen, in columns and rows from the top left (0-based).
-public struct Box: Sendable, Hashable {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
-
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
-  public var maxX: Int { x + width }
-  public var maxY: Int { y + height }
-
-  public func contains(x px: Int, y py: Int) -> Bool {
-    px >= x && px < maxX && py >= y && py < maxY
-  }
-}
+/// A rectangle of cells on a screen: CardLayout's, so that a layout's frames are drawn as they are.
+public typealias Box = CellRect
 
 /// A screen's worth of cells: what a renderer makes and the driver writes.
 ///

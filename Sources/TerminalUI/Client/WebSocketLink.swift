@@ -281,27 +281,34 @@ public final class WebSocketLink: Link {
   }
 
   private func takeFrame() -> (UInt8, [UInt8])? {
-    guard inbox.count >= 2 else { return nil }
-    let opcode = inbox[0] & 0x0F
-    var length = Int(inbox[1] & 0x7F)
-    var header = 2
-    if length == 126 {
-      guard inbox.count >= 4 else { return nil }
-      length = Int(inbox[2]) << 8 | Int(inbox[3])
-      header = 4
-    } else if length == 127 {
-      guard inbox.count >= 10 else { return nil }
-      length = inbox[2..<10].reduce(0) { $0 << 8 | Int($1) }
-      header = 10
-    }
-    guard inbox.count >= header + length else { return nil }
-    let payload = Array(inbox[header..<(header + length)])
-    inbox.removeFirst(header + length)
-    return (opcode, payload)
+    WebSocketFrames.take(from: &inbox)
   }
 
-  /// A masked client frame.
   static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    WebSocketFrames.client(opcode: opcode, payload)
+  }
+
+  static func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    var text = ""
+    var index = 0
+    while index < bytes.count {
+      let chunk = bytes[index..<min(index + 3, bytes.count)]
+      let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+      for position in 0..<4 {
+        text.append(position <= chunk.count ? alphabet[(value >> (18 - 6 * position)) & 63] : "=")
+      }
+      index += 3
+    }
+    return text
+  }
+}
+
+/// RFC 6455 frames as a client writes and reads them: what `cardtable join` and the
+/// benchmarks' socket swarm share.
+public enum WebSocketFrames {
+  /// A masked client frame of `opcode` (1 text, 8 close, 10 pong).
+  public static func client(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
     var frame: [UInt8] = [0x80 | opcode]
     switch payload.count {
     case ..<126: frame.append(0x80 | UInt8(payload.count))
@@ -320,18 +327,25 @@ public final class WebSocketLink: Link {
     return frame
   }
 
-  static func base64(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-    var text = ""
-    var index = 0
-    while index < bytes.count {
-      let chunk = bytes[index..<min(index + 3, bytes.count)]
-      let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
-      for position in 0..<4 {
-        text.append(position <= chunk.count ? alphabet[(value >> (18 - 6 * position)) & 63] : "=")
-      }
-      index += 3
+  /// The next whole server frame at the start of `inbox` (its opcode and payload), removed
+  /// from it; nil while it has not all arrived.
+  public static func take(from inbox: inout [UInt8]) -> (opcode: UInt8, payload: [UInt8])? {
+    guard inbox.count >= 2 else { return nil }
+    let opcode = inbox[0] & 0x0F
+    var length = Int(inbox[1] & 0x7F)
+    var header = 2
+    if length == 126 {
+      guard inbox.count >= 4 else { return nil }
+      length = Int(inbox[2]) << 8 | Int(inbox[3])
+      header = 4
+    } else if length == 127 {
+      guard inbox.count >= 10 else { return nil }
+      length = inbox[2..<10].reduce(0) { $0 << 8 | Int($1) }
+      header = 10
     }
-    return text
+    guard inbox.count >= header + length else { return nil }
+    let payload = Array(inbox[header..<(header + length)])
+    inbox.removeFirst(header + length)
+    return (opcode, payload)
   }
 }

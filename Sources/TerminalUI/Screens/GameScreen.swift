@@ -98,7 +98,7 @@ public struct PairsScreen: GameScreen {
     for (index, place) in board.enumerated() {
       let frame = fit.frames[index]
       CardArt.draw(
-        look(place), in: Box(frame), into: &grid, glyphs: context.glyphs,
+        look(place), in: frame, into: &grid, glyphs: context.glyphs,
         focused: index == context.cursor)
     }
     return fit.frames
@@ -170,7 +170,7 @@ public struct ChoiceScreen: GameScreen {
     else { return nil }
     for (index, place) in table.enumerated() {
       CardArt.draw(
-        look(place, index: index), in: Box(fit.frames[index]), into: &grid,
+        look(place, index: index), in: fit.frames[index], into: &grid,
         glyphs: context.glyphs, focused: index == context.cursor)
     }
     if !found.isEmpty {
@@ -337,7 +337,7 @@ public struct SnapScreen: GameScreen {
       let pile = CellRect(
         x: origin.x + cardWidth + 1, y: origin.y + 1, width: cardWidth, height: cardHeight)
       CardArt.draw(
-        CardLook(count > 0 ? .back : .gone), in: Box(stack), into: &grid, glyphs: context.glyphs,
+        CardLook(count > 0 ? .back : .gone), in: stack, into: &grid, glyphs: context.glyphs,
         focused: position == "bottom" && context.cursor == 0)
       if count > 0, cardHeight >= 4 {
         grid.center(
@@ -347,10 +347,10 @@ public struct SnapScreen: GameScreen {
       if let top = player["openTop"]?.stringValue {
         var look = CardLook(.playing(top))
         look.hinted = matching.contains(name)
-        CardArt.draw(look, in: Box(pile), into: &grid, glyphs: context.glyphs, focused: false)
+        CardArt.draw(look, in: pile, into: &grid, glyphs: context.glyphs, focused: false)
       } else {
         grid.frame(
-          Box(pile), lines: context.glyphs.lines, style: Style(foreground: .gray, dim: true))
+          pile, lines: context.glyphs.lines, style: Style(foreground: .gray, dim: true))
       }
       if position == "bottom" { ownStack = stack }
     }
@@ -431,12 +431,6 @@ public enum Receipts {
     }
     if let reason = receipt.reason, !reason.isEmpty { text += " (\(reason))" }
     return text
-  }
-}
-
-extension Box {
-  init(_ rect: CellRect) {
-    self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
   }
 }
 
