@@ -80,7 +80,7 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "GameWire", "GameServer", "GameStore", "CardLayout", "CardTableTesting",
+        "TerminalUI", "CardTableCommand", "GameWire", "CardLayout", "CardTableTesting",
       ],
       exclude: ["Snapshots"]),
     .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout"]),

@@ -55,7 +55,7 @@ struct TerminalFigures {
   }
 
   static func measure(_ game: String, width: Int, height: Int, repeats: Int) -> TerminalFigures? {
-    guard let server = try? BenchServer() else { return nil }
+    guard let server = try? ScriptedServer() else { return nil }
     server.send(["cmd": "new", "game": .string(game), "seed": 5])
     if game == "snap" { server.advance(6) }
     let glyphs = Glyphs(unicode: true)
@@ -106,45 +106,5 @@ struct TerminalFigures {
       game: game, width: width, height: height,
       renderMicroseconds: seconds * 1e6 / Double(repeats), fullBytes: full, keyBytes: key,
       moveBytes: move, turnBytes: turn)
-  }
-}
-
-/// A game server in this process on a store in a temporary directory, its clock moved by the
-/// benchmark: the messages the terminal would draw.
-final class BenchServer {
-  private let server: LocalServer
-  private let directory: String
-  private(set) var session = Session()
-  private var now = 0.0
-
-  init() throws {
-    var template = Array("/tmp/cardtable-bench-XXXXXX".utf8CString)
-    directory =
-      template.withUnsafeMutableBufferPointer { buffer in
-        buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
-      } ?? "/tmp"
-    server = LocalServer(store: try SQLiteStore.open(directory: directory), at: 0, newSeed: { 5 })
-  }
-
-  deinit {
-    server.close(at: now)
-    for suffix in ["", "-wal", "-shm"] { unlink(directory + "/" + SQLiteStore.fileName + suffix) }
-    unlink(directory + "/cardtable.lock")
-    rmdir(directory)
-  }
-
-  func send(_ message: JSON) {
-    server.send(message, at: now)
-    take()
-  }
-
-  func advance(_ seconds: Double) {
-    now += seconds
-    server.advance(to: now)
-    take()
-  }
-
-  private func take() {
-    for message in server.receive() { session.take(message, now: now) }
   }
 }

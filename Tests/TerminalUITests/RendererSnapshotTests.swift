@@ -1,56 +1,11 @@
 import CardLayout
+import CardTableCommand
 import CardTableTesting
-import GameServer
-import GameStore
 import GameWire
 import Glibc
 import Testing
 
 @testable import TerminalUI
-
-/// A real game server on a real SQLite store, driven as the terminal drives it: the messages
-/// it answers are what the renderers draw in these tests.
-final class ViewServer {
-  private let server: LocalServer
-  private let directory: String
-  private(set) var session = Session()
-  private var now = 0.0
-
-  init() throws {
-    var template = Array("/tmp/cardtable-terminal-XXXXXX".utf8CString)
-    directory =
-      template.withUnsafeMutableBufferPointer { buffer in
-        buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
-      } ?? "/tmp"
-    server = LocalServer(store: try SQLiteStore.open(directory: directory), at: 0, newSeed: { 5 })
-    send(["cmd": "hello"])
-  }
-
-  deinit {
-    server.close(at: now)
-    _ = system("rm -rf '\(directory)'")
-  }
-
-  func send(_ message: JSON) {
-    server.send(message, at: now)
-    take()
-  }
-
-  /// Moves the clock on by `seconds`, firing the timers that fall due.
-  func advance(_ seconds: Double) {
-    now += seconds
-    server.advance(to: now)
-    take()
-  }
-
-  func act(_ action: JSON) {
-    send(["cmd": "act", "action": action])
-  }
-
-  private func take() {
-    for message in server.receive() { session.take(message, now: now) }
-  }
-}
 
 /// The renderers as text snapshots (`Snapshots/*.txt`): every game and its main states at
 /// 80×24, 100×30 and 120×40. `CARDTABLE_RECORD_GOLDEN=1` records them anew after a change made
@@ -115,8 +70,8 @@ final class ViewServer {
     #expect(text + "\n" == expected, "snapshot \(name) differs")
   }
 
-  static func new(_ game: String, options: JSON = [:], seed: Int = 5) throws -> ViewServer {
-    let server = try ViewServer()
+  static func new(_ game: String, options: JSON = [:], seed: Int = 5) throws -> ScriptedServer {
+    let server = try ScriptedServer()
     server.send([
       "cmd": "new", "game": .string(game), "options": options, "seed": JSON(integerLiteral: seed),
     ])
