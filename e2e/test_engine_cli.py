@@ -64,3 +64,13 @@ def test_every_game_is_covered(cardtable):
     [reply] = run_engine(cardtable, ['{"cmd":"games"}'])
     assert reply["games"] == GAMES
     assert list(DEALS) == GAMES
+
+
+def test_engine_help_prints_its_usage_and_a_stray_argument_is_refused(cardtable):
+    shown = subprocess.run(
+        [cardtable, "engine", "--help"], capture_output=True, text=True, timeout=30
+    )
+    assert shown.returncode == 0 and shown.stderr == ""
+    assert shown.stdout.startswith("Usage: cardtable engine") and "docs/ENGINE.md" in shown.stdout
+    refused = subprocess.run([cardtable, "engine", "x"], capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 2 and 'engine takes no arguments, got "x"' in refused.stderr

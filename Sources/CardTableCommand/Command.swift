@@ -134,6 +134,18 @@ extension Command {
     recorded result is right. Exits 0 when it is, 1 with the first bad move when it is not.
     """
 
+  /// `engine`'s usage, for `cardtable engine --help`.
+  public static let engineUsage = """
+    Usage: cardtable engine
+
+    Reads JSON Lines commands on standard input and answers each line with one JSON line on
+    standard output, until the input ends (docs/ENGINE.md). For example:
+      printf '%s\\n' '{"cmd":"games"}' '{"cmd":"new","game":"memory","seed":7}' | cardtable engine
+    Commands: new, act, advance, state, view, restart, results, games and help ({"cmd":"help"}
+    lists them with the games). A line that is not a command is answered
+    {"ok":false,"error":{...}} and the console goes on.
+    """
+
   /// `bench`'s usage, for `cardtable bench --help`.
   public static var benchUsage: String {
     """
@@ -186,7 +198,9 @@ extension Command {
     case "--version", "version":
       return .version
     case "engine":
-      if let extra = rest.first {
+      let options = try Options(rest, of: "engine", usage: engineUsage, values: [], flags: [])
+      if let help = options.help { return help }
+      if let extra = options.positional.first {
         throw UsageError(message: "engine takes no arguments, got \"\(extra)\".")
       }
       return .engine

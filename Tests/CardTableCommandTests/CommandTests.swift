@@ -15,6 +15,7 @@ import Testing
   @Test(arguments: [
     (["serve", "--help"], Command.serveUsage), (["serve", "-h"], Command.serveUsage),
     (["bench", "--help"], Command.benchUsage), (["bench", "memory", "-h"], Command.benchUsage),
+    (["engine", "--help"], Command.engineUsage), (["engine", "-h"], Command.engineUsage),
   ])
   func eachCommandAnswersHelpWithItsUsage(arguments: [String], text: String) throws {
     #expect(try Command.parse(arguments) == .commandHelp(text))
@@ -45,7 +46,9 @@ import Testing
     #expect(throws: UsageError.self) { try Command.parse(["serve", "--database", "/var/lib/x"]) }
   }
 
-  @Test(arguments: [["dance"], ["engine", "extra"], ["bench", "--fast"], ["serve", "--port"]])
+  @Test(arguments: [
+    ["dance"], ["engine", "extra"], ["engine", "--fast"], ["bench", "--fast"], ["serve", "--port"],
+  ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
   }
