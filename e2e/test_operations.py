@@ -4,6 +4,7 @@ with the games played."""
 
 import asyncio
 import re
+import sqlite3
 import urllib.request
 
 from test_server import converse, fetch
@@ -44,6 +45,31 @@ def test_healthz_answers_ok_while_the_store_does(cardtable, web_root):
         request = urllib.request.Request(url + "healthz", method="HEAD")
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
+
+
+def test_healthz_turns_unhealthy_with_the_reason_while_the_store_cannot_write(
+    cardtable, web_root, tmp_path
+):
+    data = tmp_path / "data"
+    with running_server(cardtable, web_root, data=data) as (url, _):
+        new_game = {"cmd": "new", "game": "memory", "seed": 1}
+        # NB: another process holding the write lock fails every write after the busy timeout.
+        holder = sqlite3.connect(data / "cardtable.sqlite3", timeout=0, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            _, [refused] = asyncio.run(converse(url, [new_game]))
+            assert refused[-1]["type"] == "error"
+            assert refused[-1]["error"]["code"] == "storage-unavailable"
+            status, _, body = fetch(url + "healthz")
+            assert status == 503
+            assert body.startswith(b"store unavailable: ") and b"locked" in body
+            assert metrics(url)["cardtable_store_up"] == 0
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        _, [dealt] = asyncio.run(converse(url, [new_game]))
+        assert dealt[-1]["type"] == "update"
+        assert fetch(url + "healthz")[:3:2] == (200, b"ok\n")
 
 
 def test_metrics_count_what_the_games_did(cardtable, web_root):

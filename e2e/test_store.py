@@ -5,6 +5,7 @@ again on the same data resumes every room at its last acknowledged action; `card
 
 import asyncio
 import json
+import random
 import signal
 import sqlite3
 import subprocess
@@ -288,6 +289,35 @@ def test_bad_data_is_refused_at_start_with_a_clear_message_and_its_own_status(
     (corrupt / "cardtable.sqlite3").write_text("this is not a database\n" * 400)
     status, error = serve_exit(cardtable, web_root, corrupt)
     assert status == 6 and "damaged" in error
+
+    damaged = tmp_path / "damaged"
+    with running_server(cardtable, web_root, data=damaged):
+        pass
+    database = damaged / "cardtable.sqlite3"
+    filler = sqlite3.connect(database)
+    with filler:
+        filler.executemany(
+            "INSERT INTO actions (room, ordinal, idx, time, at, player, automatic, action)"
+            " VALUES ('filler', 0, ?, 0, 0, 'filler', 0, hex(randomblob(300)))",
+            [(index,) for index in range(3000)],
+        )
+    filler.close()
+    size = database.stat().st_size
+    assert size > 1_000_000 and not (damaged / "cardtable.sqlite3-wal").exists()
+    with open(database, "r+b") as file:
+        file.seek(size // 2 // 4096 * 4096)
+        file.write(random.Random(21).randbytes(4096))
+    status, error = serve_exit(cardtable, web_root, damaged)
+    assert status == 6 and f"{database} is damaged" in error
+    assert "restore it from a backup (docs/DEPLOY.md" in error
+
+    emptied = tmp_path / "emptied"
+    emptied.mkdir()
+    (emptied / "cardtable.sqlite3").write_bytes(b"")
+    status, error = serve_exit(cardtable, web_root, emptied)
+    assert status == 6 and f"{emptied}/cardtable.sqlite3 is damaged" in error
+    assert "empty (0 bytes)" in error and "restore it from a backup" in error
+    assert (emptied / "cardtable.sqlite3").stat().st_size == 0, "nothing was written over it"
 
     newer = tmp_path / "newer"
     newer.mkdir()

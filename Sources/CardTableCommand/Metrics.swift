@@ -62,7 +62,8 @@ enum Metrics {
       "cardtable_store_failures_total", "counter", "Store calls that failed, by kind.",
       kinds.map { (#"{kind="\#($0.0)"}"#, Double($0.1.failures)) })
     metric(
-      "cardtable_store_up", "gauge", "1 while the store answers and its latest write went through.",
+      "cardtable_store_up", "gauge",
+      "1 while the store answers and its latest read and write went through.",
       [("", store.healthy ? 1 : 0)])
     metric(
       "cardtable_uptime_seconds", "gauge", "Seconds since the server started.", [("", uptime)])

@@ -108,7 +108,8 @@ final class WebBridge: WebServer.Handler {
       guard let store = parts.store, parts.games != nil else {
         return .text("stopping\n", status: 503)
       }
-      return store.healthy ? .text("ok\n") : .text("store unavailable\n", status: 503)
+      guard let problem = store.problem else { return .text("ok\n") }
+      return .text("store unavailable: \(problem)\n", status: 503)
     case ("GET", "/metrics"):
       guard let games = parts.games, let store = parts.store else {
         return .text("stopping\n", status: 503)
@@ -142,6 +143,11 @@ enum Serve {
     case .failure(let failure): return failure.report("serve")
     }
     print("CardTable keeps its games in \(store.path)")
+    if let sqlite = store as? SQLiteStore, !sqlite.integrityChecked {
+      print(
+        "CardTable checked \(store.path) for damage for \(Int(SQLiteStore.checkSeconds)) s and serves it without checking the rest (a large file)."
+      )
+    }
     let bridge = WebBridge()
     let web = WebServer(
       configuration: WebServer.Configuration(

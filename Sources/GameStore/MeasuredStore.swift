@@ -19,8 +19,9 @@ public final class MeasuredStore: GameStore {
   /// Reads and writes.
   public private(set) var reads = Tally()
   public private(set) var writes = Tally()
-  /// Whether the latest write failed (cleared by the next that succeeds).
-  public private(set) var writing = true
+  /// Why the latest write failed (cleared by the next that succeeds), and the same of reads.
+  public private(set) var writeFailure: StoreError?
+  public private(set) var readFailure: StoreError?
   private let clock: () -> Double
 
   /// - Parameters:
@@ -32,16 +33,24 @@ public final class MeasuredStore: GameStore {
   }
 
   private func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try timed(&reads, body)
+    do {
+      let value = try timed(&reads, body)
+      readFailure = nil
+      return value
+    } catch {
+      readFailure = error
+      throw error
+    }
   }
 
   private func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     do {
       let value = try timed(&writes, body)
-      writing = true
+      writeFailure = nil
       return value
     } catch {
-      writing = false
+      // NB: another server running a room is how several instances share it, not a failure.
+      if case .leaseLost = error {} else { writeFailure = error }
       throw error
     }
   }
@@ -128,14 +137,19 @@ public final class MeasuredStore: GameStore {
 
   public func holds(_ room: RoomID) -> Bool { store.holds(room) }
 
-  /// Whether the store answers and its latest write went through.
-  public var healthy: Bool {
-    guard writing else { return false }
+  /// Whether the store answers and its latest write and read went through.
+  public var healthy: Bool { problem == nil }
+
+  /// Why the store is not healthy, for `/healthz`: the latest write's or read's failure, or
+  /// the health check's own; nil when it is healthy.
+  public var problem: StoreError? {
+    if let writeFailure { return writeFailure }
     do {
-      try check()
-      return true
+      // NB: not through `read`, which would clear the failure of a real read.
+      try store.check()
     } catch {
-      return false
+      return error
     }
+    return readFailure
   }
 }

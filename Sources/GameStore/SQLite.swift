@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: its result code (the primary code is `code & 0xff`) and message.
 public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -121,6 +122,40 @@ public final class SQLiteDatabase {
       // back (SQLITE_FULL); a ROLLBACK without one fails harmlessly.
       try? run("ROLLBACK")
       throw error
+    }
+  }
+
+  /// What `PRAGMA quick_check` finds wrong with the file (empty when nothing), stopping after
+  /// `seconds` of work: nil when it ran out of time before it finished.
+  ///
+  /// Damage that keeps the check from running at all is one problem, its message.
+  public func quickCheck(within seconds: Double) -> [String]? {
+    var deadline = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &deadline)
+    deadline.tv_sec += Int(seconds)
+    deadline.tv_nsec += Int((seconds - seconds.rounded(.down)) * 1e9)
+    // NB: SQLite calls the handler every 10,000 virtual-machine steps; non-zero interrupts.
+    let interrupt: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+      guard let limit = context?.load(as: timespec.self) else { return 0 }
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let nanoseconds = (now.tv_sec - limit.tv_sec) * 1_000_000_000 + (now.tv_nsec - limit.tv_nsec)
+      return nanoseconds >= 0 ? 1 : 0
+    }
+    return withUnsafeMutablePointer(to: &deadline) { limit in
+      sqlite3_progress_handler(handle, 10_000, interrupt, limit)
+      defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+      var problems: [String] = []
+      do throws(SQLiteError) {
+        let statement = try statement("PRAGMA quick_check(10)")
+        while try statement.step() {
+          if case .text(let line) = statement.value(0), line != "ok" { problems.append(line) }
+        }
+      } catch {
+        if error.primary == SQLITE_INTERRUPT { return nil }
+        problems.append(error.message)
+      }
+      return problems
     }
   }
 

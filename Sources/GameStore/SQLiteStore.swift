@@ -38,6 +38,13 @@ public final class SQLiteStore: GameStore {
     readOnly: Bool = false
   ) throws(StoreError) {
     self.path = path
+    var info = stat()
+    if path != ":memory:", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      info.st_size == 0
+    {
+      // NB: SQLite takes an empty file for a new database; every game it held would be gone.
+      throw .corrupt(path: path, reason: "it is empty (0 bytes), so every game it kept is gone")
+    }
     do {
       database = try SQLiteDatabase(path: path, create: !readOnly, readOnly: readOnly)
       database.setBusyTimeout(milliseconds: busyTimeout)
@@ -67,14 +74,31 @@ public final class SQLiteStore: GameStore {
           reason: "its schema is version \(found); start cardtable serve once to update it")
       }
     } else {
-      try Migrations.migrate(database)
-      // NB: a database another process holds locked reads fine in WAL mode; taking the write
-      // lock once says at start, not at the first move, that it cannot be written.
-      do {
-        try database.transaction { () throws(SQLiteError) in }
-      } catch {
-        throw StoreError(error, path: path)
+      if path != ":memory:" {
+        let problems = database.quickCheck(within: Self.checkSeconds)
+        if let first = problems?.first { throw .corrupt(path: path, reason: first) }
+        integrityChecked = problems != nil
       }
+      try Migrations.migrate(database)
+      try takeWriteLock()
+    }
+  }
+
+  /// How long the integrity check at start may take, in seconds: a larger file is checked that
+  /// far and then served (``integrityChecked`` is false).
+  public static let checkSeconds = 2.0
+
+  /// Whether `PRAGMA quick_check` went through the whole file at start (false when it ran out
+  /// of ``checkSeconds``, or when only reading).
+  public private(set) var integrityChecked = true
+
+  /// NB: a database another process holds locked reads fine in WAL mode; taking the write lock
+  /// once says at start, not at the first move, that it cannot be written.
+  private func takeWriteLock() throws(StoreError) {
+    do {
+      try database.transaction { () throws(SQLiteError) in }
+    } catch {
+      throw StoreError(error, path: path)
     }
   }
 

@@ -28,7 +28,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .locked(let path):
       "The database \(path) is locked by another process (another cardtable serve?)."
     case .corrupt(let path, let reason):
-      "\(path) is not a CardTable database or is damaged: \(reason). Move it away to start afresh."
+      "\(path) is damaged or is not a CardTable database: \(reason). Stop here and restore it from a backup (docs/DEPLOY.md, \"Backups\"); or move it away to start afresh with no games."
     case .newerSchema(let path, let found, let known):
       "\(path) was written by a newer CardTable (schema \(found); this one knows up to \(known))."
     case .leaseLost(let path, let room):

@@ -37,6 +37,8 @@ private let me = ClientID(1)
         return now
       })
     #expect(measured.healthy)
+    #expect(measured.reads.calls == 0, "the health check is not counted as a game's read")
+    _ = try measured.players()
     #expect(measured.reads == MeasuredStore.Tally(calls: 1, seconds: 0.25, failures: 0))
     try test.fillDisk(true, room: room)
     let owner = try test.store.player(PlayerToken.random(), at: 0).key
@@ -46,6 +48,12 @@ private let me = ClientID(1)
     }
     #expect(measured.writes.calls == 1 && measured.writes.failures == 1)
     #expect(!measured.healthy, "a store that cannot write is not healthy")
+    guard case .full = measured.problem else {
+      Issue.record("the reason is the full disk, not \(String(describing: measured.problem))")
+      return
+    }
+    _ = try measured.players()
+    #expect(!measured.healthy, "a read that goes through does not make the writes healthy")
     try test.fillDisk(false, room: room)
     try measured.saveSettings("{}", of: owner)
     #expect(measured.healthy, "healthy again once a write goes through")
