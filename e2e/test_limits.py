@@ -77,6 +77,9 @@ def test_a_page_of_another_origin_cannot_open_a_websocket(cardtable, web_root):
 
         same = url.rstrip("/")
         assert asyncio.run(connect(same)) == "welcome"
+        # NB: the server speaks no TLS; an https page of the same host and port is not its own.
+        with pytest.raises((websockets.InvalidHandshake, websockets.ConnectionClosed, OSError)):
+            asyncio.run(connect(same.replace("http://", "https://")))
         with pytest.raises((websockets.InvalidHandshake, websockets.ConnectionClosed, OSError)):
             asyncio.run(connect("https://evil.example"))
 

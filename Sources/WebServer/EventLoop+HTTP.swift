@@ -20,12 +20,20 @@ extension EventLoop {
   /// Whether a browser page may open this WebSocket: it comes from the server's own origin (or
   /// one allowed), or sends no `Origin` at all (a program rather than a page).
   func originAllowed(_ wsi: OpaquePointer) -> Bool {
-    guard let origin = header(wsi, WSI_TOKEN_ORIGIN)?.lowercased() else { return true }
-    if configuration.allowedOrigins.contains(where: { $0.lowercased() == origin }) { return true }
-    guard let host = header(wsi, WSI_TOKEN_HOST)?.lowercased(),
-      let separator = origin.firstRange(of: "://")
-    else { return false }
-    return origin[separator.upperBound...] == host
+    guard let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return true }
+    return Self.originAllowed(
+      origin, host: header(wsi, WSI_TOKEN_HOST), allowed: configuration.allowedOrigins)
+  }
+
+  /// The rule of ``originAllowed(_:)``: an origin of ``WebServer/Configuration/allowedOrigins``,
+  /// or the server's own, which is `http://` and the request's `Host` — the server speaks no
+  /// TLS, so a page served over `https://` reaches it only through a proxy whose origin is
+  /// listed (docs/DEPLOY.md). Scheme and host compare without case.
+  static func originAllowed(_ origin: String, host: String?, allowed: [String]) -> Bool {
+    let origin = origin.lowercased()
+    if allowed.contains(where: { $0.lowercased() == origin }) { return true }
+    guard let host, !host.isEmpty else { return false }
+    return origin == "http://" + host.lowercased()
   }
 
   /// A `Host` header's name without its port: `example.org`, `127.0.0.1`, `[::1]`.

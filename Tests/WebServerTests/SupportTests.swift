@@ -8,6 +8,23 @@ import Testing
 
 extension WebServerTests {
   @Suite struct SupportTests {
+    @Test func anOriginMustBeTheServersOwnSchemeAndHostOrAllowed() {
+      let own = "127.0.0.1:8080"
+      #expect(EventLoop.originAllowed("http://127.0.0.1:8080", host: own, allowed: []))
+      #expect(EventLoop.originAllowed("HTTP://127.0.0.1:8080", host: own, allowed: []))
+      // NB: the server speaks no TLS: an https page of the same host is another origin.
+      #expect(!EventLoop.originAllowed("https://127.0.0.1:8080", host: own, allowed: []))
+      #expect(!EventLoop.originAllowed("ws://127.0.0.1:8080", host: own, allowed: []))
+      #expect(!EventLoop.originAllowed("http://127.0.0.1:8081", host: own, allowed: []))
+      #expect(!EventLoop.originAllowed("http://127.0.0.1:8080", host: nil, allowed: []))
+      #expect(!EventLoop.originAllowed("null", host: own, allowed: []))
+      let listed = ["https://Cards.example"]
+      #expect(
+        EventLoop.originAllowed("https://cards.example", host: "cards.example", allowed: listed))
+      #expect(
+        !EventLoop.originAllowed("http://evil.example", host: "cards.example", allowed: listed))
+    }
+
     @Test func aBucketAllowsABurstThenTheRate() {
       var bucket = TokenBucket(rate: 10, burst: 3, now: 0)
       var taken: [Bool] = []
