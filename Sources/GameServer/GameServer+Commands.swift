@@ -46,7 +46,7 @@ extension GameServer {
     _ command: RoomCommand, _ request: JSON, from client: ClientID, at now: Double, reply: JSON?
   ) throws(WireError) {
     guard let id = connections[client]?.room, let room = rooms[id] else { throw .noGame }
-    run(room, at: now)
+    let behind = run(room, at: now)
     let key = connections[client]?.player?.key
     switch command {
     case .seat, .unseat, .start:
@@ -67,6 +67,7 @@ extension GameServer {
     }
     guard room.status != .abandoned else { throw .roomClosed }
     guard let seat = room.name(of: key) else { throw .watching }
+    if let behind { throw behind }
     switch command {
     case .abandon:
       try abandon(room, for: client, at: now, reply: reply)

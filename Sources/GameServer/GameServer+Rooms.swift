@@ -231,19 +231,23 @@ extension GameServer {
 
   /// Runs a room's due timers, saves what they did and pushes it to its clients; a store that
   /// fails leaves the timers to run again a moment later.
-  func run(_ room: Room, at now: Double) {
+  ///
+  /// - Returns: what a participant is told while the room's timers cannot be saved (its game
+  ///   is behind its clock, so a move now would be judged against an earlier state), else nil.
+  @discardableResult
+  func run(_ room: Room, at now: Double) -> WireError? {
     let before = room.session?.version ?? 0
     let events = room.catchUp(to: now)
-    guard events.count > 0 else { return }
+    guard events.count > 0 else { return nil }
     do {
       try room.persist(in: store, at: now, wall: wallClock())
     } catch {
-      _ = storeFailed(room, error, doing: "save room")
-      return
+      return storeFailed(room, error, doing: "save room")
     }
     counters.timers += 1
     broadcast(room, events: events, reply: nil)
     receipt(room, after: before, events: events)
+    return nil
   }
 
   /// Saves a participant's change, or refuses it (the room is back as the store has it).
@@ -260,6 +264,7 @@ extension GameServer {
   /// `room-elsewhere` and connect again by its address — else `storage-unavailable`.
   func storeFailed(_ room: Room, _ error: StoreError, doing what: String) -> WireError {
     log("cardtable: could not \(what) \(room.id): \(error)")
+    if case .full = error { return .storageFull }
     guard !store.holds(room.id) else { return .storageUnavailable }
     if rooms[room.id] === room {
       rooms[room.id] = nil

@@ -100,6 +100,12 @@ extension WireError {
   static let storageUnavailable = WireError(
     code: "storage-unavailable",
     message: "The game could not be saved, so nothing was done; try again in a moment.")
+  /// `storage-unavailable` because the server's disk is full.
+  static let storageFull = WireError(
+    code: "storage-unavailable",
+    message:
+      "The game could not be saved: the server's disk is full. Nothing was done; the game goes on when space returns."
+  )
 
   /// Another server runs this room now (several servers share one database): connect again
   /// by the room's address, which reaches the one that runs it.

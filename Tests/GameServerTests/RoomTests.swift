@@ -338,6 +338,31 @@ private let stranger = ClientID(3)
     #expect(turned.last?["events"] == [["type": "turnedDown", "cards": [0, 2]]])
   }
 
+  @Test func aMoveWhileATimerCannotBeSavedSaysTheDiskIsFullNotThatCardsArePending() throws {
+    let test = try TestServer()
+    test.connect(me)
+    let room = test.newRoom(me, #"{"cmd":"new","game":"memory","deck":\#(pairedDeck)}"#)
+    test.send(#"{"cmd":"act","action":{"type":"flip","card":0}}"#, from: me)
+    test.send(#"{"cmd":"act","action":{"type":"flip","card":2}}"#, from: me)
+    try test.fillDisk(true, room: room)
+    #expect(test.fire(at: 2, for: me).isEmpty)
+    let flip = #"{"cmd":"act","action":{"type":"flip","card":4},"id":7}"#
+    let refused = test.send(flip, from: me, at: 2.5)
+    let error = try #require(refused.first { $0["type"] == "error" })
+    #expect(error["error"]?["code"] == "storage-unavailable")
+    let message = try #require(error["error"]?["message"]?.stringValue)
+    #expect(message.contains("disk is full") && message.contains("when space returns"))
+    #expect(error["reply"] == 7)
+    let state = test.send(#"{"cmd":"state"}"#, from: me, at: 2.5)
+    #expect(update(state)?["version"] == 2, "reading goes on; the two cards are still up")
+    try test.fillDisk(false, room: room)
+    let played = test.send(flip, from: me, at: 3)
+    #expect(errorCode(played) == nil)
+    let events = played.compactMap { $0["events"] }
+    #expect(events.contains([["type": "turnedDown", "cards": [0, 2]]]), "the timer ran first")
+    #expect(update(played)?["version"] == 4)
+  }
+
   @Test func abandoningRecordsTheGameAndClosesTheRoom() throws {
     let test = try TestServer()
     test.hello(me)
