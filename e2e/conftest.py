@@ -129,7 +129,8 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture
 def people(chromium):
     """Makes people: each a page in a browser context of their own (their own localStorage, so
-    their own player token); fails the test on any JavaScript error of any of them."""
+    their own player token), named `name` (None: a first-time guest who never gave one); fails
+    the test on any JavaScript error of any of them."""
     made = []
 
     def person(url, name):
@@ -147,8 +148,9 @@ def people(chromium):
         made.append((context, errors, name))
         page.goto(url)
         expect(page.locator(".your-games, .name-form").first).to_be_attached()
-        reply = send(page, {"cmd": "settings", "settings": {"name": name}})
-        assert reply["settings"]["name"] == name
+        if name is not None:
+            reply = send(page, {"cmd": "settings", "settings": {"name": name}})
+            assert reply["settings"]["name"] == name
         page.person = name
         return page
 

@@ -52,6 +52,9 @@ extension GameServer {
     case .seat, .unseat, .start:
       try lobbyCommand(command, request, room, from: client, at: now, reply: reply)
       return
+    case .rename:
+      try rename(request, room, from: client, at: now, reply: reply)
+      return
     default:
       break
     }

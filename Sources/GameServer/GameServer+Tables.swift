@@ -170,6 +170,53 @@ extension GameServer {
     broadcastTable(room, reply: (client, reply))
   }
 
+  /// `rename`: a person seated in the lobby takes another name (docs/PROTOCOL.md "Names"),
+  /// which their settings keep for the next table.
+  func rename(_ request: JSON, _ room: Room, from client: ClientID, at now: Double, reply: JSON?)
+    throws(WireError)
+  {
+    guard var table = room.table else {
+      throw WireError(code: "not-a-table", message: "Only a table has seats.")
+    }
+    guard let seat = table.seat(of: connections[client]?.player?.key) else {
+      throw WireError(code: "not-seated", message: "Only a seated player can take a name here.")
+    }
+    guard table.phase == .lobby else {
+      throw WireError(code: "already-started", message: "The table has already started.")
+    }
+    let name = try PlayerName.check(try request.requiredString("name", in: "rename"))
+    let others = table.seats.indices.filter { $0 != seat }.map { table.seats[$0].name.rawValue }
+    guard !others.contains(name), name != PlayerID.referee.rawValue else {
+      throw WireError(code: "name-taken", message: "Another seat at this table is called \(name).")
+    }
+    guard table.seats[seat].name.rawValue != name else {
+      broadcastTable(room, reply: (client, reply))
+      return
+    }
+    table.seats[seat].name = PlayerID(name)
+    room.table = table
+    try saveTable(room, at: now)
+    keepName(name, for: client)
+    broadcastTable(room, reply: (client, reply))
+  }
+
+  /// Keeps `name` in the settings of `client`'s player; a failure only costs the next table's
+  /// prefilled name, so it is logged, not refused.
+  private func keepName(_ name: String, for client: ClientID) {
+    guard var owner = connections[client]?.player else { return }
+    let settings = ((try? JSON(parsing: owner.settings)) ?? [:]).setting("name", to: .string(name))
+    do {
+      try store.saveSettings(settings.text, of: owner.key)
+    } catch {
+      log("cardtable: could not keep a player's new name: \(error)")
+      return
+    }
+    owner.settings = settings.text
+    for (id, connection) in connections where connection.player?.key == owner.key {
+      connections[id]?.player = owner
+    }
+  }
+
   private func start(
     _ room: Room, _ table: Table, from client: ClientID, at now: Double, reply: JSON?
   )
@@ -382,12 +429,12 @@ extension GameServer {
 extension Table {
   /// The name a player asks to sit as: their settings' `name`.
   static func wanted(_ player: PlayerRecord) -> String? {
-    (try? JSON(parsing: player.settings))?["name"]?.stringValue
+    // NB: a name kept before the rules of PlayerName is not used.
+    PlayerName.valid((try? JSON(parsing: player.settings))?["name"]?.stringValue)
   }
 
   /// The host's name at a new table.
   static func seatName(of player: PlayerRecord, at table: Table?) -> PlayerID {
-    let wanted = wanted(player).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-    return PlayerID(wanted ?? "Player 1")
+    PlayerID(wanted(player) ?? "Player 1")
   }
 }

@@ -4,9 +4,6 @@ import GameWire
 /// A player's settings as the server keeps them (docs/PROTOCOL.md `settings`): a name, and per
 /// game the options its next new game starts with.
 enum PlayerSettings {
-  /// The longest name a player may take, in characters.
-  static let longestName = 24
-
   /// The games whose options the settings keep: those that have options (the catalog's).
   static let games = GameCatalog.entries.filter { !$0.options.isEmpty }.map(\.name)
 
@@ -27,12 +24,11 @@ enum PlayerSettings {
       }
       switch key {
       case "name":
-        guard let name = value.stringValue, !name.allSatisfy(\.isWhitespace),
-          name.count <= longestName
-        else {
-          throw .badRequest(
-            "settings: \"name\" must be 1 to \(longestName) characters, not only spaces.")
+        guard let name = value.stringValue else {
+          throw .badRequest("settings: \"name\" must be a string such as \"Ann\".")
         }
+        merged = merged.setting(key, to: .string(try PlayerName.check(name)))
+        continue
       case _ where games.contains(key):
         guard value.keys != nil else {
           throw .badRequest("settings: \"\(key)\" must be an object of \(key)'s options.")

@@ -69,6 +69,8 @@ enum RoomCommand: Equatable {
   case unseat
   /// The host starts the table's game.
   case start
+  /// A seated player takes another name in the lobby.
+  case rename
   /// A command of the room's game (``WireGame/commandNames``): `hint`, `history`, `deal`.
   case game(String)
 
@@ -83,6 +85,7 @@ enum RoomCommand: Equatable {
     case "seat": self = .seat
     case "unseat": self = .unseat
     case "start": self = .start
+    case "rename": self = .rename
     default:
       guard GameCatalog.commandNames.contains(name) else { return nil }
       self = .game(name)
@@ -101,6 +104,7 @@ enum RoomCommand: Equatable {
     case .seat: "seat"
     case .unseat: "unseat"
     case .start: "start"
+    case .rename: "rename"
     case .game(let name): name
     }
   }

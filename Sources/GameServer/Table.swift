@@ -129,7 +129,7 @@ struct Table: Sendable {
 }
 
 extension String {
-  fileprivate func trimmingSpaces() -> String {
+  func trimmingSpaces() -> String {
     var text = Substring(self)
     while text.first?.isWhitespace == true { text.removeFirst() }
     while text.last?.isWhitespace == true { text.removeLast() }

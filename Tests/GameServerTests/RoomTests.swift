@@ -410,12 +410,13 @@ private let stranger = ClientID(3)
     let saved = test.send(
       #"{"cmd":"settings","settings":{"name":"Ann","matchismo":{"cards":12,"mode":3}}}"#, from: me)
     #expect(saved[0]["settings"] == ["name": "Ann", "matchismo": ["cards": 12, "mode": 3]])
-    for bad in [
-      #"{"name":"   "}"#, #"{"name":"a name that is far too long for a seat"}"#,
-      #"{"matchismo":{"cards":99}}"#, #"{"set":{"colour":1}}"#, #"[1]"#,
+    for (bad, code) in [
+      (#"{"name":"   "}"#, "name-empty"),
+      (#"{"name":"a name that is far too long for a seat"}"#, "name-too-long"),
+      (#"{"name":7}"#, "bad-request"), (#"{"matchismo":{"cards":99}}"#, "bad-request"),
+      (#"{"set":{"colour":1}}"#, "bad-request"), (#"[1]"#, "bad-request"),
     ] {
-      #expect(
-        errorCode(test.send(#"{"cmd":"settings","settings":\#(bad)}"#, from: me)) == "bad-request")
+      #expect(errorCode(test.send(#"{"cmd":"settings","settings":\#(bad)}"#, from: me)) == code)
     }
     test.send(#"{"cmd":"settings","settings":{"name":null}}"#, from: me)
     test.hello(tab, token: token)

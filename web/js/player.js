@@ -41,6 +41,14 @@ export function currentSettings() {
 }
 
 /**
+ * Takes a name the server kept for the player by itself (a lobby's `rename` keeps it).
+ * @param {string} name
+ */
+export function nameKept(name) {
+  settings = { ...settings, name };
+}
+
+/**
  * Takes the server's answer to `hello`: keeps the token it gives, and its settings.
  * The first time, moves settings kept in localStorage by older pages to the server.
  * @param {Hello} message

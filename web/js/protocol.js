@@ -43,7 +43,8 @@
  *   | HostTable
  *   | {cmd: 'join', code: string}
  *   | {cmd: 'seat', computer: true}
- *   | {cmd: 'unseat', seat: number}} Request
+ *   | {cmd: 'unseat', seat: number}
+ *   | {cmd: 'rename', name: string}} Request
  */
 /**
  * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.

@@ -242,13 +242,24 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
   const addComputer = /** @type {HTMLButtonElement} */ (el('button.btn', { type: 'button', text: 'Add computer player', onclick: () => request({ cmd: 'seat', computer: true }) }));
   const start = /** @type {HTMLButtonElement} */ (el('button.btn.primary.start-table', { type: 'button', text: 'Start', onclick: () => request({ cmd: 'start' }) }));
   const lobbyNote = el('p.note.form-note', { role: 'status' });
+  // ----- your name at the table, until it starts -----
+  const nameInput = /** @type {HTMLInputElement} */ (el('input.name-input', { id: 'lobby-name', name: 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', required: true }));
+  const namePrompt = el('p.form-hint.name-prompt', { id: 'lobby-name-hint' });
+  nameInput.setAttribute('aria-describedby', 'lobby-name-hint');
+  const nameNote = el('p.note.form-note.name-note', { role: 'status' });
+  const nameForm = el('form.lobby-name', { onsubmit: (/** @type {Event} */ event) => { event.preventDefault(); rename(); } },
+    el('div.form-row', {}, el('label', { for: 'lobby-name', text: 'Your name' }), nameInput,
+      el('button.btn', { type: 'submit', text: 'Save name' })),
+    namePrompt, nameNote);
+  /** Whether the name field has been filled for this table (once, so typing is never undone). */
+  let nameFilled = false;
   const publicNote = el('p.note.form-hint');
   const hostControls = el('div.form-row.host-controls', {}, addComputer, start);
   const lobby = el('section.table-lobby', { 'aria-labelledby': 'lobby-title' },
     el('h2', { id: 'lobby-title', text: `${game.title} table` }),
     el('p.code-label', { text: 'The table’s code, to read aloud:' }), code,
     el('p.link-row', {}, link, copy, copyNote),
-    waiting,
+    waiting, nameForm,
     el('h3', { text: 'Seats' }), seatList,
     hostControls, lobbyNote, publicNote, helpNode(game));
   // ----- the bar above the game -----
@@ -282,6 +293,39 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
       selection?.removeAllRanges();
       selection?.addRange(range);
       setText(copyNote, 'Select the link and copy it.');
+    }
+  }
+
+  /** Takes the name typed as this seat's (`rename`); the server keeps it for the next table. */
+  async function rename() {
+    const name = nameInput.value.trim();
+    setText(nameNote, '');
+    if (!name) { setText(nameNote, 'A name needs at least one letter or digit.'); return; }
+    if (name === mine()?.name) { setText(nameNote, `You sit as ${name}.`); return; }
+    const reply = await conn.request({ cmd: 'rename', name });
+    if (reply?.type === 'error') { setText(nameNote, reply.error.message); return; }
+    if (reply === null) { setText(nameNote, 'The connection was lost before the name was saved.'); return; }
+    player.nameKept(mine()?.name ?? name);
+    nameInput.value = mine()?.name ?? name;
+    setText(nameNote, `You sit as ${nameInput.value}.`);
+  }
+
+  /**
+   * The name field at the lobby's top while this page holds a seat: filled with the name kept
+   * (empty, and asked for, for a first-time guest sitting as `Player N`).
+   */
+  function renderName() {
+    const seat = mine();
+    nameForm.hidden = !info || info.phase !== 'lobby' || !seat || !!seat.left;
+    if (nameForm.hidden || !seat) return;
+    const known = !!player.currentSettings().name;
+    setText(namePrompt, known
+      ? 'The others see this name at your seat; you can change it until the game starts.'
+      : 'What should the others call you? Type your name: it is shown at your seat.');
+    if (!nameFilled) {
+      nameFilled = true;
+      nameInput.value = known ? seat.name : '';
+      if (!known && !document.querySelector('dialog[open]')) nameInput.focus();
     }
   }
 
@@ -332,6 +376,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
       host && !seat.you && lobbyPhase
         ? el('button.btn.ghost.unseat', { type: 'button', text: 'Remove', 'aria-label': `Remove ${seat.name}`, onclick: () => request({ cmd: 'unseat', seat: seat.seat }) })
         : null)));
+    renderName();
     hostControls.hidden = !host;
     const taken = info.seats.length;
     start.disabled = taken < info.minSeats || taken > info.maxSeats;
