@@ -24,6 +24,8 @@ LOOSE_LIMITS = (
     "100000",
     "--messages-per-address",
     "1000000",
+    "--handling-budget",
+    "none",
 )
 
 

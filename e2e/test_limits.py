@@ -3,6 +3,7 @@ limits: the `Host` and `Origin` checks, the page headers, and the per-address li
 connections, messages and new rooms (docs/PROTOCOL.md "Order and limits")."""
 
 import asyncio
+import contextlib
 import http.client
 import json
 import socket
@@ -182,3 +183,76 @@ def test_an_address_may_make_only_so_many_rooms_a_minute(cardtable, web_root):
         codes = asyncio.run(scenario())
         # NB: a quiet address may make twice the minute's rate at once.
         assert codes == ["update"] * 6 + ["too-many-rooms"] * 4
+
+
+def nested_message(size=60_000):
+    """A legal message of about `size` bytes that is slow to read: arrays nested 60 deep."""
+    unit = "[" * 60 + "1" + "]" * 60
+    return '{"cmd":"state","x":[' + ",".join([unit] * (size // (len(unit) + 1))) + "]}"
+
+
+def test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on(cardtable, web_root):
+    """16 addresses (127.0.0.2 … 17, each within its own limits) send 60 KB nested messages
+    without waiting for answers; each is refused `too-fast` and, sending on regardless, closed
+    (1008) after 64 refusals in a row. A player on another address is answered every time
+    meanwhile."""
+    with running_server(cardtable, web_root, limits=()) as (url, _):
+        message = nested_message()
+
+        async def flood(source):
+            refused, sent = 0, 0
+            async with websockets.connect(
+                ws_url(url), local_addr=(source, 0), max_size=None, open_timeout=10
+            ) as socket_:
+                await socket_.recv()
+
+                async def count():
+                    nonlocal refused
+                    async for answer in socket_:
+                        refused += json.loads(answer).get("error", {}).get("code") == "too-fast"
+
+                counting = asyncio.create_task(count())
+                try:
+                    while True:
+                        await socket_.send(message)
+                        sent += 1
+                except (websockets.ConnectionClosed, OSError):
+                    pass
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    await counting
+                return socket_.close_code, refused, sent
+
+        async def play(stop):
+            answered = []
+            async with websockets.connect(ws_url(url), open_timeout=10) as socket_:
+                await socket_.recv()
+                await socket_.send(json.dumps({"cmd": "new", "game": "memory", "seed": 1}))
+                while json.loads(await socket_.recv())["type"] != "update":
+                    pass
+                number = 0
+                while not stop.is_set() or number < 5:
+                    number += 1
+                    await socket_.send(json.dumps({"cmd": "state", "id": number}))
+                    while True:
+                        answer = json.loads(await asyncio.wait_for(socket_.recv(), 30))
+                        if answer.get("reply") == number or answer["type"] == "error":
+                            answered.append(answer["type"])
+                            break
+                    # NB: a person's pace, well within a connection's 30 messages a second.
+                    await asyncio.sleep(0.05)
+            return answered
+
+        async def scenario():
+            stop = asyncio.Event()
+            player = asyncio.create_task(play(stop))
+            floods = await asyncio.gather(*(flood(f"127.0.0.{n}") for n in range(2, 18)))
+            stop.set()
+            return floods, await player
+
+        floods, answered = asyncio.run(scenario())
+        for code, refused, sent in floods:
+            # NB: 1008 when the close frame arrives; closed with the flood's bytes still unread,
+            # the server's socket resets, and the client sees no close frame (1006).
+            assert code in (1006, 1008), (code, refused, sent)
+            assert refused >= 60 and sent > refused, (code, refused, sent)
+        assert answered and set(answered) == {"update"}, answered

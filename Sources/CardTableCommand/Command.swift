@@ -46,6 +46,9 @@ public struct ServeOptions: Equatable, Sendable {
   public var messagesPerAddress = 200.0
   /// New rooms and tables a minute one client address may make.
   public var roomsPerMinute = 30.0
+  /// Seconds a second the server may spend on received messages before it refuses the
+  /// addresses that spend the most; infinity for no budget.
+  public var handlingBudget = 0.25
   /// The `Host` names requests may use; nil: the server's own names when it listens on a
   /// loopback address, any otherwise.
   public var allowedHosts: [String]?
@@ -101,6 +104,9 @@ extension Command {
       --messages-per-address R      messages a second over all of an address's connections
                                     (default 200; each connection may send 30)
       --rooms-per-minute R          new games and tables a minute per address (default 30)
+      --handling-budget S           seconds a second the server may spend on messages, all
+                                    addresses together, before it refuses those that spend
+                                    the most (default 0.25; none for no budget)
       --allowed-hosts A,B           Host names requests may use (default: on a loopback
                                     address its own names, else any; list them behind a proxy)
       --allowed-origins O,P         origins besides the server's own whose pages may connect
@@ -267,7 +273,7 @@ extension Command {
         "--host", "--port", "--web", "--data", "--database", "--keep-days", "--durability",
         "--grace-seconds",
         "--connections-per-address", "--messages-per-address", "--rooms-per-minute",
-        "--allowed-hosts", "--allowed-origins",
+        "--handling-budget", "--allowed-hosts", "--allowed-origins",
       ], flags: [])
     if let help = options.help { return help }
     try options.noPositional()
@@ -319,6 +325,18 @@ extension Command {
           serve.roomsPerMinute = rate
         } else {
           serve.messagesPerAddress = rate
+        }
+      case "--handling-budget":
+        if value == "none" {
+          serve.handlingBudget = .infinity
+        } else {
+          guard let seconds = Double(value), seconds >= 0.05, seconds <= 1 else {
+            throw UsageError(
+              message:
+                "serve: --handling-budget must be seconds a second from 0.05 to 1, or none, not \"\(value)\"."
+            )
+          }
+          serve.handlingBudget = seconds
         }
       case "--allowed-hosts":
         serve.allowedHosts = value.split(separator: ",").map { String($0).lowercased() }

@@ -156,6 +156,7 @@ enum Serve {
         maximumConnectionsPerAddress: options.connectionsPerAddress,
         addressMessagesPerSecond: options.messagesPerAddress,
         addressMessageBurst: Int(options.messagesPerAddress * 2),
+        handlingSecondsPerSecond: options.handlingBudget,
         allowedHosts: options.allowedHosts ?? Self.ownNames(of: options.host),
         allowedOrigins: options.allowedOrigins,
         pageHeaders: WebServer.Configuration.publicPageHeaders),

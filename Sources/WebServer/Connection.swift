@@ -10,6 +10,13 @@ final class Connection {
   /// The close code to send, once the outbox is empty; nil while the connection stays open.
   var closeCode: UInt16?
 
+  /// Messages refused as too fast since the last one handled.
+  var refusedInARow = 0
+  /// The message being received was refused at its first fragment: it is counted, not kept.
+  var refusing = false
+  /// The bytes the message has paid tokens for (its first frame's length).
+  var charged = 0
+
   /// The message being reassembled from fragments.
   var message: [UInt8] = []
   var messageBytes = 0
@@ -64,5 +71,7 @@ final class Connection {
     inMessage = false
     isBinary = false
     discarding = false
+    refusing = false
+    charged = 0
   }
 }

@@ -35,9 +35,13 @@ extension EventLoop {
     if !connection.inMessage {
       connection.inMessage = true
       connection.isBinary = lws_frame_is_binary(wsi) != 0
+      // NB: decided at the first fragment, so that a refused message is counted, not copied.
+      let expected = length + Int(lws_remaining_packet_payload(wsi))
+      connection.charged = connection.isBinary ? 0 : expected
+      connection.refusing = !admits(connection, cost: cost(of: connection.charged))
     }
     connection.messageBytes += length
-    if !connection.discarding {
+    if !connection.discarding && !connection.refusing {
       if connection.messageBytes > configuration.maximumMessageBytes {
         connection.discarding = true
         connection.message = []
@@ -53,16 +57,29 @@ extension EventLoop {
     let discarded = connection.discarding
     let binary = connection.isBinary
     defer { connection.resetMessage() }
-
-    // NB: a message costs a token, and one more per `bytesPerToken` bytes that will be parsed:
-    // parsing work, not only the count of messages, is what the rate limits. A message that
-    // is refused unread (too large, binary) costs one token.
-    let parsed = discarded || binary ? 0 : bytes
-    let cost = 1 + Double(parsed / max(configuration.bytesPerToken, 1))
-    let now = uv_hrtime()
-    if !connection.bucket.take(cost, now: now) || !addressAllows(connection, cost: cost, now: now) {
+    if connection.refusing {
       handler.refused(connection.id, reason: .tooFast)
-    } else if discarded {
+      connection.refusedInARow += 1
+      if connection.refusedInARow == Self.refusalsBeforeClosing {
+        close(connection, code: Self.policyViolation)
+      }
+      return
+    }
+    connection.refusedInARow = 0
+    let now = uv_hrtime()
+    let address = listener?.address(of: wsi)
+    if !discarded && !binary && bytes > connection.charged {
+      // NB: a message sent in fragments pays for the bytes its first fragment did not announce.
+      let owed = cost(of: bytes) - cost(of: connection.charged)
+      connection.bucket.charge(owed, now: now)
+      if let address { addressBuckets[address]?.charge(owed, now: now) }
+    }
+    defer {
+      if let address {
+        handlingBudget.charge(Double(uv_hrtime() - now) / 1e9, to: address, now: uv_hrtime())
+      }
+    }
+    if discarded {
       handler.refused(connection.id, reason: .tooLarge(bytes))
     } else if binary {
       handler.refused(connection.id, reason: .notText)
@@ -77,12 +94,34 @@ extension EventLoop {
     }
   }
 
-  /// Whether the connection's address, all its connections together, may send a message of
-  /// `cost` now (``WebServer/Configuration/addressMessagesPerSecond``).
-  func addressAllows(_ connection: Connection, cost: Double, now: UInt64) -> Bool {
-    guard configuration.addressMessagesPerSecond.isFinite,
-      let address = listener?.address(of: connection.wsi)
-    else { return true }
+  /// The tokens a message of `bytes` costs: one, and one more per `bytesPerToken` bytes that
+  /// will be parsed — parsing work, not only the count of messages, is what the rate limits. A
+  /// message refused unread (too large, binary) costs one token.
+  func cost(of bytes: Int) -> Double {
+    let parsed = bytes > configuration.maximumMessageBytes ? 0 : bytes
+    return 1 + Double(parsed / max(configuration.bytesPerToken, 1))
+  }
+
+  /// Whether a message of `cost` may be handled now: the connection's rate, its address's,
+  /// and the server-wide handling budget allow it (each takes its share when all do).
+  func admits(_ connection: Connection, cost: Double) -> Bool {
+    let now = uv_hrtime()
+    let address = listener?.address(of: connection.wsi)
+    if let address, !handlingBudget.allows(address, now: now) { return false }
+    return connection.bucket.take(cost, now: now) && addressAllows(address, cost: cost, now: now)
+  }
+
+  /// Refusals in a row after which a connection is closed (1008, policy violation): a client
+  /// that sends on regardless of `too-fast` is a flood, and reading it only to refuse it kept
+  /// the loop busy for seconds after it stopped. A page never comes near: it waits for its
+  /// replies.
+  static let refusalsBeforeClosing = 64
+  static let policyViolation = UInt16(LWS_CLOSE_STATUS_POLICY_VIOLATION.rawValue)
+
+  /// Whether `address`, all its connections together, may send a message of `cost` now
+  /// (``WebServer/Configuration/addressMessagesPerSecond``).
+  func addressAllows(_ address: String?, cost: Double, now: UInt64) -> Bool {
+    guard configuration.addressMessagesPerSecond.isFinite, let address else { return true }
     var bucket =
       addressBuckets[address]
       ?? TokenBucket(

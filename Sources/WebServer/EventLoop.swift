@@ -43,6 +43,9 @@ final class EventLoop {
   var compressedFiles = StaticFiles.CompressedFiles()
   /// The message rate of each client address, shared by its connections.
   var addressBuckets: [String: TokenBucket] = [:]
+  /// The server-wide budget of message handling.
+  lazy var handlingBudget = HandlingBudget(
+    secondsPerSecond: configuration.handlingSecondsPerSecond)
 
   struct PendingRequest {
     var request: HTTPRequest

@@ -181,7 +181,7 @@ final class Listener {
         refuse(socket)
         continue
       }
-      let address = Self.numericHost(&storage, length)
+      let address = Self.limitGroup(of: Self.numericHost(&storage, length))
       if let most = maximumPerAddress, perAddress[address, default: 0] >= most {
         reset(socket)
         if loggedAddresses.insert(address).inserted {
@@ -201,6 +201,23 @@ final class Listener {
         perAddress[address, default: 0] += 1
       }
     }
+  }
+
+  /// What the per-address limits count a client address as: an IPv4 address itself, an IPv6
+  /// address by its /64 (`2001:db8:1:2::/64`) — one host or home is given a whole /64, so
+  /// counting single IPv6 addresses would give it 2^64 allowances.
+  static func limitGroup(of address: String) -> String {
+    guard address.contains(":") else { return address }
+    var bytes = in6_addr()
+    guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+    withUnsafeMutableBytes(of: &bytes) { raw in
+      for index in 8..<16 { raw[index] = 0 }
+    }
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    guard inet_ntop(AF_INET6, &bytes, &text, socklen_t(text.count)) != nil else { return address }
+    let prefix = String(
+      decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return prefix + "/64"
   }
 
   /// The client's address as text: `127.0.0.1`, `2001:db8::1` (an IPv4 address mapped into

@@ -26,4 +26,11 @@ struct TokenBucket {
     tokens -= cost
     return true
   }
+
+  /// Takes `cost` tokens whatever is left, leaving the bucket in debt if need be: for work
+  /// already done that has to be paid for.
+  mutating func charge(_ cost: Double, now: UInt64) {
+    _ = take(0, now: now)
+    tokens -= cost
+  }
 }

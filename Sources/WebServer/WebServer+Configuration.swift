@@ -40,6 +40,10 @@ extension WebServer {
     /// connection's own rate applies too), and their burst.
     public var addressMessagesPerSecond: Double
     public var addressMessageBurst: Int
+    /// The seconds a second the server may spend handling received messages, all addresses
+    /// together, before it refuses the addresses that spend the most (``HandlingBudget``);
+    /// infinity for no budget.
+    public var handlingSecondsPerSecond: Double
     /// The `Host` names (without port) requests may name; nil for any. A server on a loopback
     /// address should list only its own names, so that a page of another site cannot reach
     /// it by a name that resolves to 127.0.0.1 (DNS rebinding).
@@ -70,6 +74,7 @@ extension WebServer {
       maximumConnectionsPerAddress: Int? = nil,
       addressMessagesPerSecond: Double = .infinity,
       addressMessageBurst: Int = 1_000_000,
+      handlingSecondsPerSecond: Double = .infinity,
       allowedHosts: [String]? = nil,
       allowedOrigins: [String] = [],
       pageHeaders: [(String, String)] = [],
@@ -90,6 +95,7 @@ extension WebServer {
       self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
       self.addressMessagesPerSecond = addressMessagesPerSecond
       self.addressMessageBurst = addressMessageBurst
+      self.handlingSecondsPerSecond = handlingSecondsPerSecond
       self.allowedHosts = allowedHosts
       self.allowedOrigins = allowedOrigins
       self.pageHeaders = pageHeaders

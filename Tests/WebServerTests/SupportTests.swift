@@ -8,6 +8,54 @@ import Testing
 
 extension WebServerTests {
   @Suite struct SupportTests {
+    @Test func anIPv6AddressIsLimitedByItsSlash64AndIPv4ByItself() {
+      #expect(Listener.limitGroup(of: "2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+      #expect(Listener.limitGroup(of: "2001:db8:1:2:bbbb:cccc:dddd:eeee") == "2001:db8:1:2::/64")
+      #expect(Listener.limitGroup(of: "2001:db8:1:3::1") == "2001:db8:1:3::/64")
+      #expect(Listener.limitGroup(of: "::1") == "::/64")
+      #expect(Listener.limitGroup(of: "fe80::1%lo") == "fe80::1%lo", "not an address: itself")
+      #expect(Listener.limitGroup(of: "192.0.2.7") == "192.0.2.7")
+      #expect(Listener.limitGroup(of: "192.0.2.8") == "192.0.2.8")
+    }
+
+    @Test func theBudgetShedsTheAddressesThatSpendTheMostAndKeepsTheCheapOnes() {
+      var budget = HandlingBudget(secondsPerSecond: 0.25)
+      var now: UInt64 = 1_000_000_000
+      // NB: 10 ms a message from each of 8 floods every millisecond, and 50 µs a message from
+      // a player every 50 ms, for 2 s.
+      var floods = 0
+      var player = 0
+      for step in 1...2_000 {
+        now += 1_000_000
+        for flood in 0..<8 where budget.allows("flood \(flood)", now: now) {
+          budget.charge(0.010, to: "flood \(flood)", now: now)
+          floods += 1
+        }
+        if step % 50 == 0, budget.allows("player", now: now) {
+          budget.charge(0.000_05, to: "player", now: now)
+          player += 1
+        }
+      }
+      #expect(player == 40, "the cheap address, 20 messages a second, is never shed")
+      #expect(floods < 2 * 25 * 2 + 200, "the floods get about the budget: 0.25 s a second")
+      let rate = budget.rate(now: now)
+      #expect(abs(rate - 0.25) < 0.1, "spending stays about the budget")
+      var unlimited = HandlingBudget(secondsPerSecond: .infinity)
+      unlimited.charge(100, to: "flood", now: now)
+      let allowed = unlimited.allows("flood", now: now)
+      #expect(allowed)
+    }
+
+    @Test func oneAddressAloneIsNeverShed() {
+      var budget = HandlingBudget(secondsPerSecond: 0.25)
+      for step in 1...100 {
+        let now = UInt64(step) * 10_000_000
+        let allowed = budget.allows("proxy", now: now)
+        #expect(allowed)
+        budget.charge(0.010, to: "proxy", now: now)
+      }
+    }
+
     @Test func anOriginMustBeTheServersOwnSchemeAndHostOrAllowed() {
       let own = "127.0.0.1:8080"
       #expect(EventLoop.originAllowed("http://127.0.0.1:8080", host: own, allowed: []))
