@@ -6,6 +6,7 @@ score per player; Memory is played in turns. Leaving asks first; a dropped conne
 seat for the grace period, with a countdown on the others' pages."""
 
 import itertools
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -237,6 +238,42 @@ def test_the_host_closing_the_lobby_closes_it_for_the_guests(server, people):
     expect(bob.locator(".closed-notice")).to_have_text(
         "The host closed this table before it started."
     )
+
+
+def test_a_game_answered_after_play_with_friends_leaves_the_host_form(server, people, cardtable):
+    """Play with friends clicked before the game screen's own `joined` came: that late `joined`
+    (of the game just left) does not take the host form's place; the table's own does."""
+    require_game(cardtable, "snap")
+    ann = people(server, "Ann")
+    held = {"joined": [], "holding": True}
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+
+        def down(message):
+            if held["holding"] and (held["joined"] or '"type":"joined"' in message):
+                held["joined"].append(message)
+            else:
+                ws.send(message)
+
+        upstream.on_message(down)
+        held["ws"] = ws
+
+    ann.route_web_socket(re.compile(r"/ws$"), route)
+    ann.goto(f"{server}?game=snap&seed={SNAP_SEED}")
+    ann.get_by_role("link", name="Play with friends").click()
+    expect(ann.get_by_role("heading", name="Play Snap! with friends")).to_be_visible()
+    assert held["joined"], "the game's joined was held back"
+    held["holding"] = False
+    for message in held.pop("joined"):
+        held["ws"].send(message)
+    # The table's answer comes after the late messages: once the lobby shows, they were handled.
+    table = reply_to(ann, ann.get_by_role("button", name="Host table").click)
+    assert table["type"] == "table" and table["phase"] == "lobby", table
+    expect(ann.locator(".table-code")).to_have_text(table["code"])
+    expect(ann.locator(".lobby-status")).to_have_text("Waiting for players to connect...")
+    assert ann.evaluate("window.cardtable.table?.code") == table["code"]
 
 
 def test_lobby_computer_players_and_the_public_list(server, people, cardtable):

@@ -42,6 +42,8 @@ export class Connection extends EventTarget {
      * @type {string|null}
      */
     this.room = PLAY_PATH.exec(location.pathname)?.[1] ?? null;
+    /** The id of the join the latest `joined` answered (null before one, or for none waiting). */
+    this.answered = null;
     /** Whether several servers share the rooms (the latest `welcome` said so). */
     this.shared = false;
     /** Whether the socket is being closed to move to the room's address (no `close` event). */
@@ -209,6 +211,7 @@ export class Connection extends EventTarget {
       // NB: the server handles a connection's messages in order, so a `joined` answers the
       // oldest join waiting (when it carries no `reply` of its own).
       const at = typeof reply === 'number' ? this.joins.findIndex((j) => j.id === reply) : 0;
+      this.answered = at >= 0 ? this.joins[at]?.id ?? null : null;
       if (at >= 0) this.joins.splice(0, at + 1);
     } else if (message.type === 'error' && typeof reply === 'number') {
       const at = this.joins.findIndex((j) => j.id === reply);
