@@ -126,13 +126,7 @@ extension GameServer {
     case .state:
       send(update(room, events: .empty, for: client, reply: reply), to: client)
     case .results:
-      let results: [JSON]
-      do {
-        results = try store.results(in: room.id).map { (try? JSON(parsing: $0.record)) ?? .null }
-      } catch {
-        log("cardtable: could not read the results of room \(room.id): \(error)")
-        throw .storageUnavailable
-      }
+      let results = try resultsWithBests(in: room, for: key)
       send(Answer(cmd: "results", body: ResultsBody(results: results), reply: reply), to: client)
     case .game(let name) where command.onlyReads:
       // NB: reads the log and changes nothing.
@@ -185,5 +179,30 @@ extension GameServer {
     }
     broadcast(room, events: .empty, reply: (client, reply))
     reschedule(room)
+  }
+}
+
+extension GameServer {
+  /// The room's results as the engine wrote them; each of `key`'s own won games carries
+  /// `best`, what it bettered among that player's earlier ones (`score`, `time`).
+  fileprivate func resultsWithBests(in room: Room, for key: PlayerKey?) throws(WireError) -> [JSON] {
+    do {
+      let results = try store.results(in: room.id)
+      let own = results.filter { $0.player == key && $0.won && $0.counts }
+      let earlier = try own.isEmpty ? [] : store.results(of: own[0].player, game: own[0].game)
+      return results.map { result in
+        let record = (try? JSON(parsing: result.record)) ?? .null
+        guard result.player == key, case .object(let members) = record else { return record }
+        let bests = HighScores.newBests(of: result, among: earlier) { result in
+          GameCatalog.describe(game: result.game, options: result.options)
+            ?? (result.options, .none)
+        }
+        guard !bests.isEmpty else { return record }
+        return .object(members + [("best", JSON(bests.map(\.rawValue)))])
+      }
+    } catch {
+      log("cardtable: could not read the results of room \(room.id): \(error)")
+      throw .storageUnavailable
+    }
   }
 }

@@ -25,7 +25,7 @@ extension GameServer {
     guard let session = room.session else { preconditionFailure("an update of a lobby") }
     return Update(
       game: session.game, seed: room.seedChosen || session.isFinished ? session.seed : nil,
-      version: session.version, events: events.shown(to: viewer),
+      today: room.todaysDeal, version: session.version, events: events.shown(to: viewer),
       view: session.view(for: viewer), reply: reply)
   }
 

@@ -51,11 +51,13 @@ struct Closed: Encodable {
 /// `{"type":"update","game":G,"seed":S,"version":V,"events":[...],"view":{...},"reply":R}`.
 struct Update: Encodable {
   enum CodingKeys: String, CodingKey {
-    case type, game, seed, version, events, view, reply
+    case type, game, seed, today, version, events, view, reply
   }
 
   var game: String
   var seed: UInt64?
+  /// The day whose *Today's deal* this is (`YYYY-MM-DD`), if it is one.
+  var today: String?
   var version: Int
   var events: EventBatch.Shown
   var view: any Encodable
@@ -66,6 +68,7 @@ struct Update: Encodable {
     try container.encode("update", forKey: .type)
     try container.encode(game, forKey: .game)
     try container.encode(seed, forKey: .seed)
+    try container.encodeIfPresent(today, forKey: .today)
     try container.encode(version, forKey: .version)
     try container.encode(events, forKey: .events)
     try container.encode(view, forKey: .view)

@@ -109,6 +109,21 @@ final class Room {
     acceptedAt = Array(repeating: wall, count: session.version)
   }
 
+  /// The day (UTC, `YYYY-MM-DD`) whose *Today's deal* the current match is, if it is one: its
+  /// seed is the game's seed of the day it was dealt.
+  var todaysDeal: String? {
+    guard seedChosen, let session else { return nil }
+    if let known = todaysDealSeen, known.seed == session.seed, known.started == matchStarted {
+      return known.date
+    }
+    let day = TodaysDeal.date(atMilliseconds: matchStarted)
+    let date = (try? TodaysDeal.seed(of: session.game, on: day)) == session.seed ? day : nil
+    todaysDealSeen = (session.seed, matchStarted, date)
+    return date
+  }
+  /// ``todaysDeal`` as last worked out, and for which match.
+  private var todaysDealSeen: (seed: UInt64, started: Int64, date: String?)?
+
   /// Whether the player knew the deal before it began (a chosen seed or a given deck): its
   /// results stay out of high scores and streaks.
   var practice: Bool { seedChosen || session?.deal["deck"] != nil }

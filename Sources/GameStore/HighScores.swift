@@ -15,6 +15,11 @@ public enum ScoreMark: String, Sendable, CaseIterable {
   case lowest, highest, shortest, longest
 }
 
+/// What a game bettered among the player's earlier ones (``HighScores/newBests(of:among:describe:)``).
+public enum RecordBest: String, Sendable, CaseIterable {
+  case score, time
+}
+
 /// One line of the high scores: a finished game and its marks.
 public struct ScoreEntry: Sendable, Equatable {
   public var result: ResultRecord
@@ -78,6 +83,35 @@ public enum HighScores {
       }
       return ScoreEntry(result: result, marks: marks)
     }
+  }
+
+  /// What `result` bettered: the player's best score and shortest time among their earlier
+  /// games of the same game and category that were won and count. Empty when `result` was
+  /// not won, does not count, or is the first of its kind (nothing to better).
+  ///
+  /// - Parameters:
+  ///   - results: the player's results in the order they ended, `result` among them (those
+  ///     after it and other players' are passed over).
+  ///   - describe: the category and score order of a result's settings.
+  public static func newBests(
+    of result: ResultRecord, among results: [ResultRecord],
+    describe: (ResultRecord) -> (category: String, order: ScoreOrder)
+  ) -> [RecordBest] {
+    guard result.counts, result.won else { return [] }
+    // NB: by place in the store's order (by `end`), so that a game never betters itself.
+    let place = results.firstIndex { $0.room == result.room && $0.index == result.index }
+    let (category, order) = describe(result)
+    let earlier = results[..<(place ?? results.endIndex)].filter { other in
+      other.player == result.player && other.game == result.game && other.counts && other.won
+        && describe(other).category == category
+    }
+    guard !earlier.isEmpty else { return [] }
+    var bests: [RecordBest] = []
+    if order != .none, earlier.allSatisfy({ order.isBetter(result.score, than: $0.score) }) {
+      bests.append(.score)
+    }
+    if earlier.allSatisfy({ result.duration < $0.duration }) { bests.append(.time) }
+    return bests
   }
 
   /// Statistics per game and category (``RecordSettings/category``), in the order each was

@@ -116,10 +116,17 @@ extension RuleTexts {
   // MARK: Memory and Concentration (RULES §3, §4, §7)
 
   /// The end dialog's heading: `Great!` for Memory, `Cleared!` for Concentration; nil while
-  /// the game goes on, and when every player left before the end.
+  /// the game goes on, and when every player left before the end. Memory in turns praises
+  /// only its winner: `Great!` to them, `A tie!` to a player who shares the lead, and
+  /// `Game over` to the others and to anyone watching.
   public static func title(_ view: MemoryGame.View) -> String? {
     guard view.over, !view.deserted else { return nil }
-    return view.variant == .memory ? "Great!" : "Cleared!"
+    guard view.variant == .memory else { return "Cleared!" }
+    guard !view.players.isEmpty else { return "Great!" }
+    let most = view.players.map(\.pairs).max()
+    let leaders = view.players.filter { $0.pairs == most }.map(\.id)
+    guard let viewer = view.viewer, leaders.contains(viewer) else { return "Game over" }
+    return leaders.count == 1 ? "Great!" : "A tie!"
   }
 
   /// The line under the board: `Pairs found: 2 of 6. Score: 1`, `You won with score: 3!`,

@@ -299,7 +299,7 @@ public enum SetGame: GameRules {
     public var message: String {
       switch self {
       case .noSuchCard(let index): "There is no card \(index) on the table."
-      case .gameOver: "No matches left: the game is over. Deal to play again."
+      case .gameOver: "No sets left: the game is over. Deal to play again."
       case .deckEmpty: "The deck is empty: there are no more cards to deal."
       case .notYourTurn(let player): "It is \(player)'s turn."
       case .invalidOptions(let reason): reason

@@ -147,6 +147,48 @@ private let stranger = ClientID(3)
     #expect(over.last?["seed"] == 42)
   }
 
+  @Test func aWonGameSaysWhatItBetteredAmongThePlayersEarlierOnes() throws {
+    let test = try TestServer()
+    test.hello(me)
+    var now = 0.0
+    var room = ""
+    /// Wins a Memory game dealt by the server, with `mistakes` mismatches first, one pair a
+    /// `pace` seconds; returns its results' `best`.
+    func win(seed: UInt64, mistakes: Int, pace: Double) -> JSON? {
+      test.nextSeed = seed
+      room = test.newRoom(me, #"{"cmd":"new","game":"memory"}"#, at: now)
+      let found = pairs((try? MemoryGame.deal(.memory(.easy), seed: seed))?.board.map(\.card) ?? [])
+      for _ in 0..<mistakes {
+        now += pace
+        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(found[0].0)}}"#, from: me, at: now)
+        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(found[1].0)}}"#, from: me, at: now)
+        now += 3
+        test.fire(at: now, for: me)
+      }
+      for (first, second) in found {
+        now += pace
+        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(first)}}"#, from: me, at: now)
+        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(second)}}"#, from: me, at: now)
+      }
+      now += 2
+      test.wall += 60_000
+      test.fire(at: now, for: me)
+      let results = test.send(#"{"cmd":"results"}"#, from: me, at: now)[0]["results"]
+      #expect(results?.arrayValue?.last?["ending"] == "finished")
+      return results?.arrayValue?.last?["best"]
+    }
+    #expect(win(seed: 7, mistakes: 2, pace: 3) == nil, "the first: nothing to better")
+    #expect(win(seed: 8, mistakes: 1, pace: 2) == ["score", "time"])
+    #expect(win(seed: 9, mistakes: 0, pace: 4) == ["score"], "fewer mistakes, but slower")
+    #expect(win(seed: 10, mistakes: 0, pace: 1) == ["time"], "as few mistakes: not better")
+    #expect(win(seed: 11, mistakes: 3, pace: 5) == nil)
+    test.hello(stranger)
+    test.send(#"{"cmd":"open","room":"\#(room)"}"#, from: stranger, at: now)
+    let watched = test.send(#"{"cmd":"results"}"#, from: stranger, at: now)[0]["results"]
+    #expect(watched?.arrayValue?.count == 1)
+    #expect(watched?.arrayValue?.first?["best"] == nil, "a watcher's bests are not the owner's")
+  }
+
   @Test func restartDealsTheSameGameAgainInTheSameRoomAsAReplay() throws {
     let test = try TestServer()
     test.connect(me)
@@ -299,9 +341,16 @@ private let stranger = ClientID(3)
     test.connect(other)
     let again = test.send(#"{"cmd":"new","game":"memory","today":true}"#, from: other)
     #expect(update(again)?["seed"] == update(dealt)?["seed"], "the same deal for everyone")
+    #expect(update(dealt)?["today"] == "2027-01-15", "the update names the day")
+    #expect(update(test.send(#"{"cmd":"state"}"#, from: me))?["today"] == "2027-01-15")
     test.wall += 86_400_000
     let tomorrow = test.send(#"{"cmd":"new","game":"memory","today":true}"#, from: other)
     #expect(update(tomorrow)?["seed"] != update(dealt)?["seed"])
+    #expect(update(tomorrow)?["today"] == "2027-01-16")
+    let chosen = test.send(#"{"cmd":"new","game":"memory","seed":\#(seed)}"#, from: other)
+    #expect(update(chosen)?["today"] == nil, "yesterday's deal, by its seed, is not today's")
+    let plain = test.send(#"{"cmd":"new","game":"memory","seed":5}"#, from: other)
+    #expect(update(plain)?["today"] == nil, "any other deal is not today's")
   }
 
   @Test func aFullDiskRefusesTheMoveAndKeepsTheGameAsSaved() throws {

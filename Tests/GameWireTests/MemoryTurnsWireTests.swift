@@ -45,7 +45,7 @@ import Testing
     lines.append(#"{"cmd":"results"}"#)
     let answers = try converse(lines)
     let state = try #require(answers[answers.count - 2]["state"])
-    #expect(state["over"] == true && state["title"] == "Great!")
+    #expect(state["over"] == true && state["title"] == "Game over", "the referee is no winner")
     #expect(state["status"] == "Ann wins with 6 pairs!")
     #expect(state["turn"] == .null)
     #expect(

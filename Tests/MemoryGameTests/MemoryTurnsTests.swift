@@ -101,7 +101,10 @@ func status(_ state: MemoryGame.State, for viewer: Viewer = .referee) -> String 
     #expect(record.score == 1 && record.moves == 7)
     #expect(record.settings.summary == "difficulty easy, players 2")
     #expect(status(match.state) == "Bob wins with 4 pairs!")
-    #expect(RuleTexts.title(MemoryGame.view(of: match.state, for: .player("Ann"))) == "Great!")
+    let title = { (viewer: Viewer) in RuleTexts.title(MemoryGame.view(of: match.state, for: viewer)) }
+    #expect(title(.player("Bob")) == "Great!")
+    #expect(title(.player("Ann")) == "Game over", "the loser is not told Great!")
+    #expect(title(.referee) == "Game over", "nor is a watcher")
   }
 
   @Test func aTieHasNoWinner() throws {
@@ -121,6 +124,7 @@ func status(_ state: MemoryGame.State, for viewer: Viewer = .referee) -> String 
     #expect(record.players.map(\.score) == [3, 3])
     #expect(record.winner == nil)
     #expect(status(match.state) == "A tie: Ann and Bob found 3 pairs each.")
+    #expect(RuleTexts.title(MemoryGame.view(of: match.state, for: .player("Bob"))) == "A tie!")
   }
 
   @Test func theStatusNamesWhoseTurnItIs() throws {
