@@ -50,6 +50,9 @@ public struct Match<Rules: GameRules>: Sendable {
   /// When the current game's time began on the clock, if later than its deal: Concentration's
   /// first turned card (``GameMark/began``); nil until then and for every other game.
   @inlinable public var began: Double? { gameBegan }
+  /// When the current game's time began on the clock: its deal (0 for the match's own), or
+  /// ``began`` once that is set.
+  @inlinable public var gameStarted: Double { gameStart.time }
   /// Every accepted action, oldest first.
   ///
   /// Built from the compact log on each call; ``entry(at:)`` reads one entry.

@@ -163,7 +163,8 @@ struct Headed: Encodable {
   var seed: UInt64?
   var version: Int
   var clock: Double
-  /// When the game's time began, if later than its deal (Concentration's first card).
+  /// When the game's time began, if later than the match's deal (Concentration's first card,
+  /// a later *Deal*).
   var began: Double?
   var body: any Encodable
   /// The game just finished and how many have ended (the state, not a view).
@@ -202,6 +203,9 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   var seed: UInt64 { match.seed }
+  /// When the current game's time began, if later than the match's deal: Concentration's
+  /// first card, or the *Deal* that dealt it.
+  var began: Double? { match.began ?? (match.gameStarted > 0 ? match.gameStarted : nil) }
   var version: Int { match.version }
   var clock: Double { match.clock }
   var isOver: Bool { match.isOver }
@@ -216,13 +220,13 @@ final class LiveSession<G: WireGame>: GameSession {
     let finished = match.isOver && last?.record.ending == .finished ? last : nil
     return Headed(
       game: game, seed: match.seed, version: match.version, clock: match.clock,
-      began: match.began, body: body(for: .referee), result: finished,
+      began: began, body: body(for: .referee), result: finished,
       resultCount: match.results.count)
   }
 
   func view(for viewer: Viewer) -> any Encodable {
     Headed(
-      game: game, version: match.version, clock: match.clock, began: match.began,
+      game: game, version: match.version, clock: match.clock, began: began,
       body: body(for: viewer))
   }
 

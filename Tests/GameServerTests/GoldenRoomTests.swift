@@ -16,7 +16,9 @@ import Testing
 /// and when Concentration began to take no card for a second after a match (RULES §7: 65 calls
 /// of the Concentration tables — flips in that second refused `pair-pending` and what followed
 /// — and the host's next wake of the calls around them), then when its time came to start with
-/// the first card (`began`: 115 calls, each with a Concentration update).
+/// the first card (`began`: 115 calls, each with a Concentration update); and when `began` came
+/// to name a later *Deal* too (230 calls, each with a Matchismo, Set or Snap! update after a
+/// deal in the match) and Set's refill choices were described for its help (96 `welcome`s).
 @Suite struct GoldenRoomTests {
   @Test func everyMessageIsTheRecordedOneByteForByte() throws {
     let test = try TestServer()

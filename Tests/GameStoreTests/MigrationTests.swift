@@ -24,7 +24,9 @@ import Testing
       10, 20, 9.5, 0, 0, '{}');
     """
 
-  @Test(arguments: 0..<Migrations.latest)
+  // NB: from 1: at version 0 the file is empty (0 bytes), which a store refuses as emptied
+  // (SQLiteStoreTests.anEmptiedDatabaseFileIsRefusedRatherThanStartedAfresh) rather than fill it afresh.
+  @Test(arguments: 1..<Migrations.latest)
   func aDatabaseAtEveryEarlierVersionIsMigratedWithItsData(from version: Int) throws {
     let directory = TemporaryDirectory()
     let old = try SQLiteDatabase(path: directory.database)

@@ -134,6 +134,17 @@ func sampleResult(
     }
   }
 
+  @Test func anEmptiedDatabaseFileIsRefusedRatherThanStartedAfresh() throws {
+    let directory = TemporaryDirectory()
+    #expect(writeFile(directory.database, ""))
+    #expect {
+      _ = try SQLiteStore(path: directory.database)
+    } throws: { error in
+      guard case .corrupt(_, let reason) = error as? StoreError else { return false }
+      return reason.contains("0 bytes") && (error as? StoreError)?.exitCode == 6
+    }
+  }
+
   @Test func aDatabaseFromANewerCardTableIsRefused() throws {
     let directory = TemporaryDirectory()
     let database = try SQLiteDatabase(path: directory.database)

@@ -14,7 +14,9 @@ import Testing
 /// take no card for a second after a match (RULES §7: 66 replies, all in Concentration games —
 /// a flip straight after a match is now `pair-pending`, and `advance` across the second reports
 /// `ready`), and when its time came to start with the first card turned (`began` in the
-/// header: 213 replies, all in Concentration games).
+/// header: 213 replies, all in Concentration games); and (same commands, replies only) when
+/// `began` came to name a later *Deal* too and Set's game-over refusal to say *sets* (40
+/// replies: 39 gain `began`, 1 says "No sets left").
 @Suite struct GoldenTranscriptTests {
   @Test func everyReplyIsTheRecordedOneByteForByte() throws {
     let console = EngineConsole(newSeed: { 0 })

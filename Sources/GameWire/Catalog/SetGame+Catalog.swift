@@ -9,7 +9,14 @@ extension SetGame {
       options: ChoiceScoring.options + [
         GameInfo.Option(
           "refill", label: "Refill to 12",
-          choices: [.init(false, "Off"), .init(true, "On")], default: false,
+          choices: [
+            .init(
+              false, "Off",
+              description: "A set leaves the table and the cards after it close up (Refill to 12 is off)."),
+            .init(
+              true, "On",
+              description: "A set's places are dealt fresh cards while the deck lasts (Refill to 12 is on)."),
+          ], default: false,
           hint: "matched cards are replaced while the deck lasts", places: [.settings]),
         GameInfo.Option(
           "twoPlayer", label: "Two players",
@@ -18,7 +25,7 @@ extension SetGame {
       help: GameInfo.Help(
         play: [
           "Find a set: three cards where each of the four features — number, symbol, shading and colour — is either the same on all three cards or different on all three.",
-          "Tap three cards to claim them. A set leaves the table; fresh cards take its place while the deck lasts. +3 deals three more cards when you see no set. The game ends when the deck is empty and no set is left. Hint shows a set.",
+          "Tap three cards to claim them. {refill} +3 deals three more cards when you see no set. The game ends when the deck is empty and no set is left. Hint shows a set.",
         ],
         scoring: [
           "With the settings in play: a set scores {matchBonus*4|points} (4 × the match bonus {matchBonus}); three cards that are not a set cost {mismatchPenalty|points}; every card you choose costs {costToChoose|points}.",
