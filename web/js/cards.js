@@ -103,21 +103,86 @@ const PIPS = {
   10: [[L, 62], [R, 62], [C, 90], [L, 117], [R, 117], [L, 173], [R, 173], [C, 200], [L, 228], [R, 228]],
 };
 
+/** The court figures' own colours; their robes are the suit's ink. */
+const COURT = { gold: '#e2ad2f', goldLine: '#7a5712', skin: '#f6dcc0', skinLine: '#8a6242', hair: '#4b3323', eye: '#2b1d12', lips: '#b4473a', ermine: '#fffdf8' };
+/** @type {Record<string, 'jack'|'queen'|'king'>} */
+const COURTS = { J: 'jack', Q: 'queen', K: 'king' };
+
+/**
+ * One half of a court card's figure, drawn in the top half of its frame (the card shows it twice,
+ * the second turned about the centre, as printed court cards are): a bust in a robe of the
+ * suit's ink with the suit beside the head — the king crowned and bearded, with an ermine collar
+ * and a sceptre; the queen in a tiara, long-haired, with a necklace and a flower; the jack in a
+ * feathered cap with a halberd.
+ * @param {'jack'|'queen'|'king'} court
+ * @param {PlayingCard} card
+ * @param {string} ink
+ */
+function courtHalf(court, card, ink) {
+  const gold = { fill: COURT.gold, stroke: COURT.goldLine, 'stroke-width': 1.5, 'stroke-linejoin': 'round' };
+  const line = (/** @type {string} */ d, /** @type {number} */ width, colour = COURT.gold) =>
+    svg('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round' });
+  const parts = [];
+  if (court === 'queen') parts.push(svg('path', { d: 'M84 80C81 58 119 58 116 80L121 110C114 112 109 107 108 100H92C91 107 86 112 79 110Z', fill: COURT.hair }));
+  parts.push(svg('rect', { x: 94, y: 92, width: 12, height: 16, fill: COURT.skin }),
+    svg('path', { d: 'M52 145V134C52 118 66 109 86 106H114C134 109 148 118 148 134V145Z', fill: ink }),
+    line('M100 127V145', 4));
+  if (court === 'king') {
+    parts.push(svg('path', { d: 'M80 108C92 118 108 118 120 108L127 118C111 130 89 130 73 118Z', fill: COURT.ermine, stroke: ink, 'stroke-width': 1 }),
+      ...[[84, 119], [100, 124], [116, 119]].map(([x, y]) => svg('rect', { x: x - 1.5, y: y - 2.5, width: 3, height: 5, fill: ink })));
+  } else if (court === 'queen') {
+    parts.push(line('M88 108Q100 121 112 108', 3), svg('circle', { cx: 100, cy: 118, r: 3, ...gold }));
+  } else {
+    parts.push(svg('path', { d: 'M87 106L100 124L113 106Z', ...gold }));
+  }
+  parts.push(svg('ellipse', { cx: 100, cy: 80, rx: 15, ry: 17, fill: COURT.skin, stroke: COURT.skinLine, 'stroke-width': 1.2 }),
+    svg('circle', { cx: 94.5, cy: 79, r: 1.8, fill: COURT.eye }), svg('circle', { cx: 105.5, cy: 79, r: 1.8, fill: COURT.eye }));
+  if (court === 'king') {
+    parts.push(svg('path', { d: 'M85 83C85 100 93 106 100 106C107 106 115 100 115 83C111 90 105 89 100 87C95 89 89 90 85 83Z', fill: COURT.hair }),
+      svg('path', { d: 'M84 65V50L92 57L100 46L108 57L116 50V65Z', ...gold }),
+      svg('circle', { cx: 100, cy: 60, r: 2.2, fill: ink }),
+      line('M134 140V118', 3.5), svg('circle', { cx: 134, cy: 113, r: 5, ...gold }));
+  } else if (court === 'queen') {
+    parts.push(line('M95 89Q100 92.5 105 89', 1.5, COURT.lips),
+      svg('path', { d: 'M86 67Q100 53 114 67Q100 62 86 67Z', ...gold }),
+      svg('circle', { cx: 100, cy: 56, r: 2.8, ...gold }),
+      line('M134 140V120', 2.5), svg('circle', { cx: 134, cy: 115, r: 5.5, fill: COURT.ermine, stroke: COURT.gold, 'stroke-width': 3 }));
+  } else {
+    parts.push(line('M95 89Q100 92.5 105 89', 1.5, COURT.lips),
+      svg('path', { d: 'M85 76C84 69 86 67 88 66L87 79ZM115 76C116 69 114 67 112 66L113 79Z', fill: COURT.hair }),
+      svg('path', { d: 'M113 62C119 52 127 47 136 46C132 54 125 60 117 65Z', ...gold }),
+      svg('path', { d: 'M83 72C82 56 114 50 121 66C110 63 94 65 83 72Z', fill: ink }),
+      line('M134 140V106', 3), svg('path', { d: 'M134 104L142 110L134 116Z', ...gold }));
+  }
+  parts.push(pip(64, 60, 20, card.suit));
+  return parts;
+}
+
+/**
+ * A court card's picture: its frame and figure, twice, head to head.
+ * @param {PlayingCard} card
+ * @param {string} ink
+ */
+function courtFigure(card, ink) {
+  const court = COURTS[card.rank];
+  const tint = card.red ? '#fdecee' : '#eef0f4';
+  return svg('g', { class: 'court-figure', dataset: { court } },
+    svg('rect', { x: 44, y: 40, width: 112, height: 210, rx: 8, fill: tint, stroke: ink, 'stroke-width': 2 }),
+    svg('g', {}, ...courtHalf(court, card, ink)),
+    svg('g', { transform: `rotate(180 ${C} 145)` }, ...courtHalf(court, card, ink)),
+    // NB: a line of the frame's tint between the two halves, where the robes meet.
+    svg('path', { d: 'M45 145H155', stroke: tint, 'stroke-width': 2.5 }));
+}
+
 /** @param {PlayingCard} card */
 function playingFace(card) {
   const ink = card.red ? INK.red : INK.black;
   const corner = (/** @type {string|null} */ transform) => svg('g', transform ? { transform } : {},
     svg('text', { x: 22, y: 42, 'text-anchor': 'middle', class: 'rank', 'font-size': card.rank === '10' ? 30 : 34, text: card.rank }),
     pip(22, 62, 24, card.suit));
-  const body = svg('g', {});
+  const body = COURTS[card.rank] ? courtFigure(card, ink) : svg('g', { class: 'pips' });
   if (card.rank === 'A') body.append(pip(C, 145, 92, card.suit));
   else if (PIPS[card.rank]) for (const [x, y] of PIPS[card.rank]) body.append(pip(x, y, 36, card.suit, y > 145));
-  else {
-    body.append(
-      svg('rect', { x: 44, y: 40, width: 112, height: 210, rx: 8, fill: card.red ? '#fdecee' : '#eef0f4', stroke: ink, 'stroke-width': 2 }),
-      svg('text', { x: C, y: 178, 'text-anchor': 'middle', class: 'court', 'font-size': 96, text: card.rank }),
-      pip(66, 64, 26, card.suit), pip(134, 226, 26, card.suit, true));
-  }
   return svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'card-svg', 'aria-hidden': 'true', focusable: 'false', fill: ink },
     svg('rect', { x: 1, y: 1, width: W - 2, height: H - 2, rx: 14, class: 'card-paper' }),
     corner(null), corner(`rotate(180 ${W / 2} ${H / 2})`), body);
