@@ -1,12 +1,127 @@
 """The smaller things of issue 21 (item 7), a test each: J, Q and K are drawn as court figures
-and number cards with pips."""
+and number cards with pips; Snap!'s receipts scroll back through the whole round and keep their
+size."""
+
+import json
+import re
 
 from playwright.sync_api import expect
+from test_browser_together import SNAP_SEED, join_by_link, start
 
-from browser import acted, card_name, face_down, wait_view
+from browser import acted, card_name, face_down, reply_to, send, wait_view
 from games import matchismo_table
 
 MATCHISMO_SEED = 11
+
+
+def snap_table(page, server, name, seed=SNAP_SEED):
+    """`page` (a phone or a person) names itself and hosts a Snap! table dealt from `seed`;
+    returns the `table` message."""
+    if getattr(page, "person", None) is None:
+        page.goto(server)
+        expect(page.locator(".your-games, .name-form").first).to_be_attached()
+        assert (
+            send(page, {"cmd": "settings", "settings": {"name": name}})["settings"]["name"] == name
+        )
+        page.person = name
+    page.goto(f"{server}?game=snap&table=host&seed={seed}")
+    expect(page.get_by_label("Your name")).to_have_value(name)
+    table = reply_to(page, page.get_by_role("button", name="Host table").click)
+    assert table["type"] == "table" and table["phase"] == "lobby", table
+    return table
+
+
+def call(page):
+    """Calls Snap! on `page`; the server answers with an update (a receipt goes to everyone)."""
+    reply = reply_to(page, page.get_by_role("button", name="Snap!").click)
+    assert reply["type"] == "update", reply
+
+
+def box(locator):
+    return locator.evaluate("e => e.getBoundingClientRect().toJSON()")
+
+
+def test_receipts_scroll_back_through_the_round_keep_their_size_and_clear_at_a_new_round(
+    server, people
+):
+    ann = people(server, "Ann")
+    bob = people(server, "Bob")
+    # NB: Bob's page takes the server's messages through the test, which may add one.
+    link = {}
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+        upstream.on_message(ws.send)
+        link["ws"] = ws
+
+    bob.route_web_socket(re.compile(r"/ws(\?.*)?$"), route)
+    table = snap_table(ann, server, "Ann")
+    join_by_link(bob, table)
+    expect(ann.locator(".seat-list .seat-text")).to_have_count(2)
+    start(ann, [bob])
+    wait_view(bob, "v.phase === 'playing'")
+    receipts = bob.get_by_role("list", name="Calls", exact=True)
+    expect(receipts).to_be_visible()
+    expect(receipts.locator(".receipt")).to_have_count(0)
+    size = box(receipts)
+    table_top = box(bob.locator(".snap-table"))["top"]
+
+    # Seven calls before any card is turned: the first is decided (wrong), the others too late.
+    for _ in range(7):
+        call(bob)
+    expect(receipts.locator(".receipt")).to_have_count(7)
+    expect(receipts.locator(".receipt").first).to_contain_text("You: Snap!")
+    expect(receipts.locator(".receipt").first).to_contain_text("too late")
+    expect(receipts.locator(".receipt").last).to_contain_text("— wrong (no match was showing)")
+    expect(ann.get_by_role("list", name="Calls", exact=True).locator(".receipt")).to_have_count(7)
+    # The list keeps its size and place (the seats stay put), and scrolls, the newest in view.
+    assert box(receipts) == size
+    assert box(bob.locator(".snap-table"))["top"] == table_top
+    geometry = receipts.evaluate(
+        """list => ({ scroll: list.scrollHeight, client: list.clientHeight, top: list.scrollTop,
+           first: list.firstElementChild.getBoundingClientRect().toJSON(),
+           own: list.getBoundingClientRect().toJSON() })"""
+    )
+    assert geometry["scroll"] > geometry["client"], "seven calls overflow three rows"
+    assert geometry["top"] == 0
+    assert geometry["first"]["top"] >= geometry["own"]["top"] - 0.5
+    assert geometry["first"]["bottom"] <= geometry["own"]["bottom"] + 0.5
+    # The keyboard reaches the list and scrolls back to the round's first call.
+    receipts.focus()
+    expect(receipts).to_be_focused()
+    bob.keyboard.press("End")
+    bob.wait_for_function(
+        "l => l.scrollTop > 0 && l.scrollTop + l.clientHeight >= l.scrollHeight - 1",
+        arg=receipts.element_handle(),
+    )
+    oldest = receipts.locator(".receipt").last
+    assert box(oldest)["bottom"] <= box(receipts)["bottom"] + 0.5
+    # A new call brings the newest back into view.
+    call(bob)
+    expect(receipts.locator(".receipt")).to_have_count(8)
+    bob.wait_for_function("l => l.scrollTop === 0", arg=receipts.element_handle())
+    assert box(receipts) == size
+
+    # A new round (its `dealt`, as the server sends it when the host starts the next one)
+    # empties the list; its size stays.
+    last = bob.evaluate("window.cardtable.lastView")
+    version = bob.evaluate("window.cardtable.version")
+    link["ws"].send(
+        json.dumps(
+            {
+                "type": "update",
+                "game": "snap",
+                "seed": SNAP_SEED,
+                "version": version + 1,
+                "events": [{"type": "dealt", "round": 2, "starting": "Bob"}],
+                "view": dict(last, round=2, phase="dealing", pause=None),
+            }
+        )
+    )
+    expect(receipts.locator(".receipt")).to_have_count(0)
+    assert box(receipts) == size
+    assert box(bob.locator(".snap-table"))["top"] == table_top
 
 
 def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable):

@@ -264,7 +264,9 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     hostControls, lobbyNote, publicNote, helpNode(game));
   // ----- the bar above the game -----
   const seatsBar = el('ul.table-seats', { 'aria-label': 'Players at this table' });
-  const receipts = el('ol.receipts', { 'aria-label': 'Calls', hidden: true });
+  // NB: every call of the round, newest first, in a box of fixed size that scrolls (and takes
+  // the focus, so that the keyboard scrolls it too): a call never pushes the seats down.
+  const receipts = el('ol.receipts', { 'aria-label': 'Calls', tabindex: '0', hidden: true });
   const bar = el('div.table-bar', { hidden: true }, seatsBar, receipts);
   root.append(lobby, bar);
 
@@ -273,6 +275,16 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     showDialog({ title: 'Playing together', body: el('div.help-body', {}, ...game.tableHelp.map((text) => el('p', { text }))) });
   } });
   toolbar.prepend(helpButton, leaveButton);
+
+  /**
+   * A new deal (Snap!'s next round) starts the list of calls afresh.
+   * @param {Event} event  the connection's `message`
+   */
+  function newDeal(event) {
+    const message = /** @type {CustomEvent<import('./protocol.js').ServerMessage>} */ (event).detail;
+    if (message?.type === 'update' && message.events?.some((e) => e.type === 'dealt')) receipts.replaceChildren();
+  }
+  conn.addEventListener('message', newDeal);
 
   /** @param {import('./protocol.js').Request} message */
   async function request(message) {
@@ -365,6 +377,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     root.hidden = false;
     lobby.hidden = !lobbyPhase;
     bar.hidden = lobbyPhase;
+    receipts.hidden = !game.call;
     const host = isHost();
     setText(code, info.code);
     code.setAttribute('aria-label', `Code ${spelled(info.code)}`);
@@ -467,13 +480,13 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
       const text = `${who}: ${call}${after} — ${verdict}`;
       const item = el(`li.receipt.${message.result}.fresh`, {}, el('strong', { text }), message.reason ? el('span.receipt-reason', { text: ` (${message.reason})` }) : null);
       receipts.prepend(item);
-      while (receipts.childElementCount > 4) receipts.lastElementChild?.remove();
-      receipts.hidden = false;
+      receipts.scrollTop = 0;
       window.setTimeout(() => item.classList.remove('fresh'), 3000);
       announce(text);
     },
     destroy() {
       window.clearInterval(ticker);
+      conn.removeEventListener('message', newDeal);
       delete document.body.dataset.table;
     },
   };
