@@ -1,6 +1,6 @@
 """The smaller things of issue 21 (item 7), a test each: J, Q and K are drawn as court figures
 and number cards with pips; Snap!'s receipts scroll back through the whole round and keep their
-size."""
+size; the Too late!/Wrong! splash leaves every seat's name and score in view on a phone."""
 
 import json
 import re
@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 from test_browser_together import SNAP_SEED, join_by_link, start
 
-from browser import acted, card_name, face_down, reply_to, send, wait_view
+from browser import PHONE, acted, card_name, face_down, reply_to, send, wait_view
 from games import matchismo_table
 
 MATCHISMO_SEED = 11
@@ -122,6 +122,73 @@ def test_receipts_scroll_back_through_the_round_keep_their_size_and_clear_at_a_n
     expect(receipts.locator(".receipt")).to_have_count(0)
     assert box(receipts) == size
     assert box(bob.locator(".snap-table"))["top"] == table_top
+
+
+# Records, for every splash shown, its box at several moments of its animation and the box of
+# every seat's label (name, games won, card count) at that time.
+RECORD_SPLASHES = """(() => {
+  window.__splashes = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!(node instanceof HTMLElement) || !node.classList.contains('splash')) continue;
+      const labels = [...document.querySelectorAll('.seat:not([hidden])')].map((s) => ({
+        seat: s.getAttribute('aria-label'),
+        box: s.querySelector('.seat-label').getBoundingClientRect().toJSON(),
+      }));
+      const [animation] = node.getAnimations();
+      const boxes = [];
+      if (animation) {
+        const end = animation.effect.getComputedTiming().endTime;
+        const was = animation.currentTime;
+        for (const at of [0.2, 0.4, 0.6, 0.8, 0.9]) {
+          animation.currentTime = at * end;
+          boxes.push(node.getBoundingClientRect().toJSON());
+        }
+        animation.currentTime = was;
+      } else boxes.push(node.getBoundingClientRect().toJSON());
+      window.__splashes.push({ text: node.textContent, labels, boxes });
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def overlap(a, b):
+    """The area two boxes share, in square pixels."""
+    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(0, width) * max(0, height)
+
+
+def test_the_splash_of_a_call_never_covers_a_seats_label_on_a_phone(server, phone, people):
+    phone.add_init_script(RECORD_SPLASHES)
+    table = snap_table(phone, server, "Ann")
+    guests = [people(server, name) for name in ("Bob", "Cy", "Dee")]
+    for guest in guests:
+        join_by_link(guest, table)
+    expect(phone.locator(".seat-list .seat-text")).to_have_count(4)
+    start(phone, guests)
+    for page in (phone, *guests):
+        wait_view(page, "v.phase === 'playing'")
+    # On Ann's phone Bob sits Left, Cy Top, Dee Right. Bob's call is decided (no card is showing:
+    # wrong); every later one before a card is turned is too late — Ann's own at Bottom too.
+    for page in (*guests, phone):
+        call(page)
+    phone.wait_for_function("() => window.__splashes.length >= 4")
+    splashes = phone.evaluate("window.__splashes")
+    assert [s["text"] for s in splashes] == ["Wrong!", "Too late!", "Too late!", "Too late!"]
+    covering, outside = [], []
+    for splash in splashes:
+        assert len(splash["labels"]) == 4
+        for shown in splash["boxes"]:
+            covering += [
+                f"{splash['text']} over the {label['seat']}'s label"
+                for label in splash["labels"]
+                if overlap(shown, label["box"]) > 0
+            ]
+            if shown["left"] < 0 or shown["right"] > PHONE["width"]:
+                outside.append(f"{splash['text']}: {shown['left']:.0f}…{shown['right']:.0f} px")
+    assert not covering, covering
+    assert not outside, f"splashes beyond the screen's edge: {outside}"
 
 
 def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable):

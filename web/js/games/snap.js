@@ -239,7 +239,9 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
         }
         case 'snap': {
           const [text, kind] = SPLASH[event.result] ?? ['Snap!', 'good'];
-          splash(seat?.root ?? center, text, kind);
+          // NB: over the caller's piles, never their name and score (on a phone the seat is
+          // little more than its label and its piles).
+          splash(seat?.piles ?? center, text, kind);
           const who = event.player === view?.viewer ? 'You' : event.player;
           announce(`${who}: ${text}`);
           break;
@@ -301,6 +303,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
  * @property {HTMLElement} won
  * @property {HTMLElement} count
  * @property {HTMLElement} away  at a table: away (with a countdown) or left
+ * @property {HTMLElement} piles  the closed stack and the open pile, where a call's splash shows
  * @property {HTMLElement} closed  your stack is a button, the others' are pictures
  * @property {HTMLElement} closedBadge
  * @property {HTMLElement} open
@@ -326,7 +329,8 @@ function makeSeat(position) {
   // NB: the pile's name says "matching" too; the badge is for the eye. It sits on the pile.
   const matchBadge = el('span.match-badge', { hidden: true, 'aria-hidden': 'true' }, el('span.match-mark', { text: '=' }), ' Match');
   const open = el('div.pile.open', { role: 'img', 'aria-label': 'empty open pile' }, matchBadge);
+  const piles = el('div.piles', {}, closed, open);
   const root = el(`div.seat.seat-${position}`, { role: 'group', 'aria-label': `${position} seat` },
-    el('div.seat-label', {}, name, won, count), away, el('div.piles', {}, closed, open));
-  return { root, name, won, count, away, closed, closedBadge, open, matchBadge, openFace: undefined };
+    el('div.seat-label', {}, name, won, count), away, piles);
+  return { root, name, won, count, away, piles, closed, closedBadge, open, matchBadge, openFace: undefined };
 }
