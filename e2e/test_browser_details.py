@@ -1,6 +1,7 @@
 """The smaller things of issue 21 (item 7), a test each: J, Q and K are drawn as court figures
 and number cards with pips; Snap!'s receipts scroll back through the whole round and keep their
-size; the Too late!/Wrong! splash leaves every seat's name and score in view on a phone."""
+size; the Too late!/Wrong! splash leaves every seat's name and score in view on a phone;
+Matchismo's score note fits a phone."""
 
 import json
 import re
@@ -189,6 +190,44 @@ def test_the_splash_of_a_call_never_covers_a_seats_label_on_a_phone(server, phon
                 outside.append(f"{splash['text']}: {shown['left']:.0f}…{shown['right']:.0f} px")
     assert not covering, covering
     assert not outside, f"splashes beyond the screen's edge: {outside}"
+
+
+def test_matchismos_score_note_fits_a_phone(server, phone, cardtable):
+    table = matchismo_table(cardtable, MATCHISMO_SEED)
+    # Two cards of neither the same rank nor the same suit: the longest note, with the mode
+    # locked (its note shares the line).
+    k, m = next(
+        (k, m)
+        for k in range(len(table))
+        for m in range(k + 1, len(table))
+        if table[k][:-1] != table[m][:-1] and table[k][-1] != table[m][-1]
+    )
+    phone.goto(f"{server}?game=matchismo&seed={MATCHISMO_SEED}")
+    wait_view(phone, "v.table && v.table.length === 24")
+    acted(phone, phone.get_by_role("button", name=face_down(k), exact=True).click)
+    acted(phone, phone.get_by_role("button", name=face_down(m), exact=True).click)
+    note = phone.locator(".score-note")
+    expect(note).to_have_text("No match −2, cost to choose −1")
+    expect(phone.get_by_text("Mode locked until Deal")).to_be_visible()
+    report = phone.evaluate(
+        """() => {
+      const fits = (e) => {
+        const r = e.getBoundingClientRect(), area = e.closest('.status-area').getBoundingClientRect();
+        return { text: e.textContent, clipped: e.scrollWidth > e.clientWidth + 0.5,
+          outside: r.left < 0 || r.right > innerWidth || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5 };
+      };
+      const [note, mode] = [document.querySelector('.score-note'), document.querySelector('.mode-note')];
+      const a = note.getBoundingClientRect(), b = mode.getBoundingClientRect();
+      const shared = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+        Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+      return { note: fits(note), mode: fits(mode), shared, page: document.documentElement.scrollWidth };
+    }"""
+    )
+    for part in ("note", "mode"):
+        assert not report[part]["clipped"], f"{report[part]['text']} is cut short"
+        assert not report[part]["outside"], f"{report[part]['text']} lies outside its area"
+    assert report["shared"] == 0, "the score note and the mode note overlap"
+    assert report["page"] <= PHONE["width"]
 
 
 def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable):
