@@ -7,70 +7,10 @@ import re
 
 from playwright.sync_api import expect
 
-from browser import acted, face_down, reply_to, room_of, view, wait_view
+from browser import reply_to, room_of, view, wait_view
+from games import click_face_down, play_memory_by_memory
 
 ENTRY = re.compile(r"^Memory: (\d+), \((.+), (\d+)s\)$")
-
-
-def flip(page, index):
-    return acted(page, page.get_by_role("button", name=face_down(index), exact=True).click)
-
-
-def play_memory_by_memory(page, url, at_least):
-    """Plays an easy Memory game dealt without a seed (so not practice) to the win, learning
-    the faces as they turn; makes mistakes on purpose until the score is at least `at_least`.
-    Returns the final score."""
-    page.goto(url)
-    wait_view(page, "v.board.length === 12 && v.pairsFound === 0")
-    known = {}  # board index -> face, for cards still on the table
-    unseen = list(range(12))
-
-    def resolve(i, j, faces):
-        if faces[i] == faces[j]:
-            wait_view(page, f"v.board[{i}].removed && v.board[{j}].removed && !v.waiting")
-            known.pop(i, None)
-            known.pop(j, None)
-        else:
-            wait_view(page, f"!v.waiting && !v.board[{i}].faceUp && !v.board[{j}].faceUp")
-
-    def turn(i):
-        v = flip(page, i)
-        if i in unseen:
-            unseen.remove(i)
-        known[i] = v["board"][i]["card"]
-        return v
-
-    score = 0
-    while known or unseen:
-        faces = dict(known)
-        pair = next(((i, j) for i in faces for j in faces if i < j and faces[i] == faces[j]), None)
-        different = next(
-            ((i, j) for i in faces for j in faces if i < j and faces[i] != faces[j]), None
-        )
-        if different and score < at_least:
-            i, j = different
-            turn(i)
-            score = turn(j)["score"]
-            resolve(i, j, known)
-            continue
-        if pair:
-            i, j = pair
-            turn(i)
-            score = turn(j)["score"]
-            resolve(i, j, known)
-            continue
-        i = unseen[0]
-        turn(i)
-        twin = next((k for k in known if k != i and known[k] == known[i]), None)
-        j = twin if twin is not None else unseen[0]
-        score = turn(j)["score"]
-        resolve(i, j, known)
-    wait_view(page, "v.over")
-    dialog = page.get_by_role("dialog", name="Great!")
-    expect(dialog).to_contain_text(f"You won with score: {score}!")
-    dialog.get_by_role("button", name="Back to the menu").click()
-    expect(page.get_by_role("button", name="EASY")).to_be_visible()
-    return score
 
 
 def entries(page):
@@ -96,6 +36,9 @@ def test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes(o
     played = []
     for _ in range(3):
         played.append(play_memory_by_memory(page, url, at_least=(played[-1] + 1) if played else 0))
+        dialog = page.get_by_role("dialog", name="Great!")
+        dialog.get_by_role("button", name="Back to the menu").click()
+        expect(page.get_by_role("button", name="EASY")).to_be_visible()
     assert played == sorted(played) and len(set(played)) == 3, played
 
     # A practice game (a chosen seed) stays out of the high scores.
@@ -179,12 +122,12 @@ def test_your_games_resume_and_abandon_and_your_name(server, page):
     page.goto(f"{server}?game=matchismo&seed=11")
     wait_view(page, "v.table.length === 24")
     matchismo = room_of(page)
-    flip(page, 0)
-    flip(page, 1)
+    click_face_down(page, 0)
+    click_face_down(page, 1)
     page.goto(f"{server}?game=memory&difficulty=medium&seed=7")
     wait_view(page, "v.board.length === 24")
     memory = room_of(page)
-    flip(page, 0)
+    click_face_down(page, 0)
 
     page.get_by_role("link", name="CardTable home").click()
     games = page.get_by_role("region", name="Your games")

@@ -26,7 +26,8 @@
  *   `version`, `lastView`, `game`, `seed`  the latest update of the game on screen;
  *   `room`, `role`  the room on screen and this page's role in it (`player`/`watcher`);
  *   `table`  the room's latest `table` message (null for a game of one's own);
- *   `lastRequest`  the id of the newest request the page sent (0 before the first);
+ *   `lastRequest`  the id of the newest request the page sent (0 before the first), but for
+ *                  the reads it makes by itself (a game's end asks for its `results`);
  *   `replied(id)`  whether the reply to request `id` — the update, answer or error carrying
  *                  `reply: id` — has arrived and the page has handled it;
  *   `reply(id)`    that reply (null until then; the newest 100 replies are kept);
@@ -105,10 +106,11 @@ Object.defineProperty(window, 'cardtable', {
     get lastView() { return roomOnScreen()?.latest.lastView ?? null; },
     get game() { return roomOnScreen()?.latest.game ?? null; },
     get seed() { return roomOnScreen()?.latest.seed ?? null; },
+    get today() { return roomOnScreen()?.today ?? null; },
     get room() { return roomOnScreen()?.room ?? null; },
     get role() { return roomOnScreen()?.role ?? null; },
     get table() { return roomOnScreen()?.table?.info ?? null; },
-    get lastRequest() { return conn.lastId; },
+    get lastRequest() { return conn.lastAsked; },
     /** @param {import('./protocol.js').RequestId} id */
     replied(id) { return replies.has(id); },
     /** @param {import('./protocol.js').RequestId} id */

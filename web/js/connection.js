@@ -72,6 +72,8 @@ export class Connection extends EventTarget {
      */
     this.greet = () => [];
     this.nextId = 1;
+    /** The newest request's id that is not a quiet one (`lastAsked`). */
+    this.asked = 0;
     this.delay = MIN_DELAY;
     this.everOpened = false;
     this.closedByUs = false;
@@ -135,6 +137,11 @@ export class Connection extends EventTarget {
     return this.nextId - 1;
   }
 
+  /** @returns {number} the id of the newest request sent but not as a quiet one (0 before). */
+  get lastAsked() {
+    return this.asked;
+  }
+
   /** @returns {boolean} whether a `new` or `open` is still waiting for its `joined`. */
   get joining() {
     return this.joins.length > 0;
@@ -143,10 +150,12 @@ export class Connection extends EventTarget {
   /**
    * Gives a request its id and text; notes a join.
    * @param {Request} message
+   * @param {boolean} [quiet]  a read the page makes by itself (not `lastAsked`)
    * @returns {{id: number, text: string}}
    */
-  stamp(message) {
+  stamp(message, quiet = false) {
     const id = this.nextId++;
+    if (!quiet) this.asked = id;
     const entry = { id, text: JSON.stringify({ ...message, id }) };
     if (JOINS.has(message.cmd)) this.joins.push({ ...entry, sent: false });
     return entry;
@@ -180,10 +189,12 @@ export class Connection extends EventTarget {
    * Sends a message and resolves with its reply (an answer, update or error carrying its id),
    * or with null when the connection dropped before the reply came.
    * @param {Request} message
+   * @param {{quiet?: boolean}} [how]  quiet: a read the page makes by itself, such as the end
+   *   of a game's results (not counted as `lastAsked`)
    * @returns {Promise<ServerMessage|null>}
    */
-  request(message) {
-    const entry = this.stamp(message);
+  request(message, how = {}) {
+    const entry = this.stamp(message, how.quiet === true);
     const promise = new Promise((resolve) => { this.waiting.set(entry.id, { resolve, sent: false }); });
     if (this.isOpen) this.transmit(entry);
     else this.queue.push(entry);

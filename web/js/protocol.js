@@ -133,6 +133,7 @@
  * @property {'update'} type
  * @property {GameName} game
  * @property {number|string|null} seed  the deal's seed when the page chose it or the game is over
+ * @property {string} [today]  the day (`YYYY-MM-DD`, UTC) whose *Today's deal* this is, if it is one
  * @property {number} version
  * @property {Event[]} events
  * @property {View} view

@@ -14,6 +14,7 @@ import { Stepper } from './replay.js';
 import { createTable } from './table.js';
 import { soundFor } from './sound.js';
 import { helpButton } from './help.js';
+import { dayText } from './games/ending.js';
 
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
 /** @typedef {import('./protocol.js').GameView} GameView */
@@ -86,6 +87,8 @@ export class RoomScreen {
     /** False once the address turned out to name no room that can be opened: nothing to leave. */
     this.inRoom = true;
     this.disposed = false;
+    /** @type {string|null} the day of today's deal, when the game on screen is one */
+    this.today = null;
     const room = this;
     /** @type {import('./protocol.js').Session} */
     this.session = Object.freeze({
@@ -158,6 +161,10 @@ export class RoomScreen {
         // NB: while a join is on its way, updates are of the room being left.
         if (!this.screen || this.ctx.conn.joining || !this.room || message.game !== this.game) return;
         this.latest = { version: message.version, lastView: message.view, game: message.game, seed: message.seed };
+        if ((message.today ?? null) !== this.today) {
+          this.today = message.today ?? null;
+          this.showNotices();
+        }
         this.screen.update(message);
         soundFor(message);
         this.stepper?.live(message.version);
@@ -313,6 +320,8 @@ export class RoomScreen {
     if (this.status === 'abandoned') {
       add('closed-notice', this.table?.info?.phase === 'lobby' ? 'The host closed this table before it started.' : 'This game was abandoned: it can be looked at, not played.');
     }
+    // NB: appended, not prepended: the day's note comes after what asks for attention.
+    if (this.today) notices.append(el('p.notice.todays-deal', { text: `Today’s deal · ${dayText(this.today)} · the same cards for everyone today` }));
     if (this.role === 'watcher') add('watching', this.table ? 'Watching — this table’s game started without you.' : 'Watching — only the player who started this game can play.');
     if (this.countdown > 0) {
       notices.prepend(el('p.notice.countdown', { role: 'timer', 'aria-live': 'assertive', text: `Resuming in ${this.countdown}…` }));

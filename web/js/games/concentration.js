@@ -9,6 +9,7 @@ import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from './turns.js';
+import { endSummary, GameClock } from './ending.js';
 import { flash } from '../anim.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 
@@ -49,9 +50,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   let past = null;
   let version = -1;
   let columns = 8;
-  let clockBase = 0, clockAt = 0, ended = false;
-  /** @type {number|null} when the game's time began on the server's clock (its first card) */
-  let began = null;
+  /** The game's time: it begins with the first card turned (RULES §7; the server's `began`). */
+  const timer = new GameClock();
+  /** @type {string|null} the day of today's deal, when this game is one (the update says so) */
+  let todaysDeal = null;
   const locked = () => session.readOnly || past !== null;
   gridKeys(table, () => columns);
 
@@ -137,15 +139,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   }
 
   const ticker = window.setInterval(tick, 500);
-  /** The game's time since its first card was turned (RULES §7; the server's `began`), from the
-   * server's clock at the last update, run on locally until the game ends; 0:00 before. */
-  function elapsed() {
-    const running = began !== null && !ended;
-    const seconds = began === null ? 0 : Math.max(0, Math.floor(clockBase - began + (running ? (performance.now() - clockAt) / 1000 : 0)));
-    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  }
   function tick() {
-    if (view) setText(clock, elapsed());
+    if (view) setText(clock, timer.text);
   }
 
   return {
@@ -153,10 +148,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const fresh = view === null || message.version < version || message.version === 0;
       view = message.view;
       version = message.version;
-      clockBase = view.clock ?? 0;
-      began = message.view.began ?? null;
-      clockAt = performance.now();
-      ended = view.over;
+      timer.update(view, typeof view.began === 'number');
+      todaysDeal = message.today ?? null;
       if (fresh) table.classList.remove('cleared');
       if (past) return;
       render(message.view, message.events ?? []);
@@ -166,8 +159,20 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
         announce(`${view.title} ${view.status}`);
         /** @type {{label: string, value: string, primary?: boolean}[]} */
         const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Close', value: 'close' }];
-        if (!session.readOnly && !session.table) buttons.unshift({ label: 'New game', value: 'new', primary: true });
-        showDialog({ title: view.title ?? 'Cleared!', message: `${view.status} Time: ${elapsed()}.`, buttons, className: 'win' })
+        if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'new', primary: true });
+        const me = session.me;
+        const players = view.players ?? [];
+        const most = Math.max(0, ...players.map((p) => p.pairs));
+        /** @type {import('./ending.js').Fact[]} */
+        const facts = players.length
+          ? players.map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
+          : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Moves', String(view.moves ?? 0)]];
+        const body = endSummary({
+          conn, title: 'Concentration', facts, today: todaysDeal, seconds: timer.seconds,
+          won: !players.length || players.some((p) => p.player === me && p.pairs === most),
+          headline: `${view.moves ?? 0} moves`,
+        });
+        showDialog({ title: view.title ?? 'Cleared!', message: view.status, body, buttons, className: 'win' })
           .then((value) => {
             if (!table.isConnected) return;
             if (value === 'new') { seedToUse = null; newGame(); }

@@ -10,6 +10,7 @@ import { memoryTable, MEMORY_SPACING } from '../geometry.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from './turns.js';
+import { endSummary, GameClock } from './ending.js';
 
 /** @typedef {import('./views.js').MemoryView} MemoryView */
 /** @typedef {import('./views.js').MemoryUpdate} MemoryUpdate */
@@ -22,7 +23,10 @@ export const menuLabel = 'Choose a difficulty';
  * @returns {import('../protocol.js').GameScreen<MemoryUpdate>}
  */
 export function mount({ root, toolbar, conn, params, fresh, session, navigate, setTitle, stepThrough }) {
-  const seed = params.get('seed');
+  let seed = params.get('seed');
+  /** @type {string|null} the day of today's deal, when this game is one (the update says so) */
+  let today = null;
+  const clock = new GameClock();
   /** @type {string|null} known from the address, or from the board once it arrives */
   let difficulty = params.get('difficulty');
   const showTitle = () => { if (difficulty) setTitle(`Memory · ${difficulty[0].toUpperCase()}${difficulty.slice(1)}`); };
@@ -58,9 +62,12 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'memory', options: { difficulty: difficulty ?? 'easy' } };
     if (seed !== null && seed !== '') message.seed = seed;
-    else if (params.has('today')) message.today = true;
+    else if (params.has('today') && !asked) message.today = true;
+    asked = true;
     conn.send(message);
   };
+  /** Whether a game was asked for already: today's deal (`?today`) is only the first. */
+  let asked = false;
   if (fresh) newGame();
 
   /**
@@ -154,13 +161,28 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     await Promise.all(table.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
     if (!table.isConnected || !view?.over) return;
     announce(`${view.title ?? 'Great!'} ${view.status}`);
-    const choice = await showDialog({
-      title: view.title ?? 'Great!', message: view.status, className: 'win',
-      buttons: [{ label: 'Step through', value: 'step' }, { label: 'Back to the menu', value: 'ok', primary: true }],
+    const me = session.me;
+    const inTurns = !!view.players?.length;
+    const most = Math.max(0, ...(view.players ?? []).map((p) => p.pairs));
+    const won = !inTurns || (view.players ?? []).some((p) => p.player === me && p.pairs === most);
+    /** @type {import('./ending.js').Fact[]} */
+    const facts = inTurns
+      ? (view.players ?? []).map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
+      : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Mistakes', String(view.score)]];
+    clock.update(view);
+    const body = endSummary({
+      conn, title: 'Memory', facts, won, today, seconds: clock.seconds,
+      headline: `${difficulty ?? 'easy'}, ${view.score} ${view.score === 1 ? 'mistake' : 'mistakes'}`,
     });
+    /** @type {{label: string, value: string, primary?: boolean}[]} */
+    const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Back to the menu', value: 'ok', primary: true }];
+    // NB: the same table size, a new deal; a table's game is not dealt again from here.
+    if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'again' });
+    const choice = await showDialog({ title: view.title ?? 'Great!', message: view.status, body, className: 'win', buttons });
     if (!table.isConnected) return;
     if (choice === 'step') stepThrough();
-    else navigate('/?game=memory');
+    else if (choice === 'again') { seed = null; today = null; newGame(); }
+    else if (choice === 'ok') navigate('/?game=memory');
   }
 
   return {
@@ -168,6 +190,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       const first = view === null || message.version < version;
       view = message.view;
       version = message.version;
+      today = message.today ?? null;
       if (first) dialogShown = false;
       if (!difficulty) {
         difficulty = { 12: 'easy', 24: 'medium', 32: 'hard' }[view.board.length] ?? null;

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Set (RULES §2): the 81-card deck, +3, Hint and the two-player option.
+ * Set (RULES §2): the 81-card deck, +3, Hint, the two-player option and *Refill to 12*.
  * @module games/set
  */
 import { mountMatching } from './matching/screen.js';
@@ -8,7 +8,7 @@ import { oldSettings } from './matching/settings.js';
 
 /** @param {Parameters<typeof mountMatching>[0]} ctx */
 export function mount(ctx) {
-  return mountMatching(ctx, { game: 'set', plusThree: true, twoPlayer: true });
+  return mountMatching(ctx, { game: 'set', plusThree: true, twoPlayer: true, refill: true });
 }
 
 /**

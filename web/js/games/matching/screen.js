@@ -10,8 +10,9 @@ import { createCardButton, showCard, cardImage, cardName } from '../../cards.js'
 import { announce, gridKeys } from '../../a11y.js';
 import { flash, measure, glide } from '../../anim.js';
 import { cardsLarge, CARDS_EVENT } from '../../size.js';
-import { gameSettings, openSettings, saveTwoPlayer, settingsChanged } from './settings.js';
+import { gameSettings, openSettings, saveSetSwitch, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
+import { endSummary, GameClock } from '../ending.js';
 
 /** @typedef {import('../views.js').MatchingView} MatchingView */
 /** @typedef {import('../views.js').MatchingUpdate} MatchingUpdate */
@@ -22,6 +23,7 @@ import { entryNodes, openHistory } from './history.js';
  * @property {boolean} [modeSelector]  Matchismo's 2-card / 3-card selector
  * @property {boolean} [plusThree]     Set's +3 button
  * @property {boolean} [twoPlayer]     Set's two-player toggle
+ * @property {boolean} [refill]        Set's *Refill to 12* switch
  */
 
 /**
@@ -39,6 +41,13 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   // ----- the screen -----
   const score = el('span.counter', { text: 'Score: 0' });
   const flips = el('span.counter', { text: 'Flips: 0' });
+  /** Set's clock, as the other games have one: the time of the game on screen. */
+  const clock = el('span.counter.clock', { text: '0:00', role: 'timer', 'aria-label': 'Time', hidden: game !== 'set' });
+  const timer = new GameClock();
+  /** @type {string|null} the day of today's deal, when this game is one (the update says so) */
+  let todaysDeal = null;
+  /** Whether the player closed the end's banner (until the next game). */
+  let overClosed = false;
   /** Why the score last changed (a penalty, the cost to choose): shown and read out politely. */
   const scoreNote = el('span.score-note', { role: 'status' });
   const players = el('span.players', { hidden: true });
@@ -48,6 +57,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   /** The score note's line, which Matchismo's "Mode locked until Deal" shares. */
   const noteLine = el('div.note-line', {}, scoreNote);
   const status = el('p.status-line', { role: 'status' });
+  // NB: over the table, not above it: the end does not move the cards.
   const over = el('div.game-over', { hidden: true, role: 'alert' });
   /** @type {HTMLButtonElement[]} the buttons that act on the game (off for watchers and while stepping) */
   const acting = [];
@@ -57,9 +67,9 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     el('h2.found-title', { id: `${game}-found-title`, text: 'matched cards:' }), foundList);
   // NB: the status line and the score note have rooms of their own, and the found matches a
   // strip of its own below the table, so that the cards stay put when they change (docs/WEB.md).
-  const gridArea = el('div.grid-area', {}, grid);
+  const gridArea = el('div.grid-area', {}, grid, over);
   const screen = el(`section.matching-screen.${game}-screen`, {},
-    el('div.score-bar', {}, score, flips, players, controls), el('div.status-area', {}, status, noteLine), over, gridArea, found);
+    el('div.score-bar', {}, score, flips, clock, players, controls), el('div.status-area', {}, status, noteLine), gridArea, found);
   root.append(screen);
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
@@ -107,17 +117,46 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     toggle.addEventListener('change', () => {
       if (locked()) return;
       // NB: saved before the new game is asked for; the server answers in order.
-      saveTwoPlayer(toggle.checked, conn);
+      saveSetSwitch({ twoPlayer: toggle.checked }, conn);
       seed = null;
       today = false;
       toggleRequest = newGame();
     });
     controls.append(el('label.toggle', { for: 'two-player' }, twoPlayer, el('span', { text: 'Two players' })));
   }
+  /** @type {HTMLInputElement|null} */
+  let refill = null;
+  if (config.refill) {
+    const toggle = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', role: 'switch', id: 'refill-switch' }));
+    refill = toggle;
+    toggle.checked = gameSettings('set').refill === true;
+    toggle.addEventListener('change', async () => {
+      if (locked()) return;
+      // NB: the switch deals a new game with it, once the player agrees to leave this one.
+      const played = !!view && !view.over && (view.flips > 0 || view.history.length > 0);
+      if (!await confirmDiscard(played, 'Deal') || locked()) {
+        toggle.checked = view?.settings?.refill === true;
+        return;
+      }
+      saveSetSwitch({ refill: toggle.checked }, conn);
+      seed = null;
+      today = false;
+      toggleRequest = newGame();
+    });
+    controls.append(el('label.toggle', { for: 'refill-switch', title: 'After a set, deal fresh cards into its places while the deck lasts' },
+      toggle, el('span', { text: 'Refill to 12' })));
+  }
   const dealButton = /** @type {HTMLButtonElement} */ (el('button.btn.primary', { type: 'button', text: 'Deal', onclick: deal }));
   acting.push(dealButton);
   controls.append(dealButton);
   const stepButton = el('button.btn', { type: 'button', text: 'Step through', onclick: () => stepThrough() });
+  const playAgain = el('button.btn.primary', { type: 'button', text: 'Play again', onclick: deal });
+  const closeOver = el('button.btn.ghost', { type: 'button', text: 'Close', onclick: () => {
+    overClosed = true;
+    over.hidden = true;
+    grid.focus();
+  } });
+  const ticker = window.setInterval(() => { if (view && !past) setText(clock, timer.text); }, 500);
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
@@ -179,6 +218,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     const result = { ...gameSettings(game) };
     if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
     if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
+    if (config.refill) result.refill = !!refill?.checked;
     return result;
   }
 
@@ -338,6 +378,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     flips.hidden = atTable;
     for (const button of [restart, settingsButton, hint, dealButton]) button.hidden = atTable;
     if (twoPlayer) /** @type {HTMLElement} */ (twoPlayer.closest('label')).hidden = atTable;
+    if (refill) /** @type {HTMLElement} */ (refill.closest('label')).hidden = atTable;
     if (modeSelect) {
       modeSelect.value = String(view.mode);
       modeSelect.disabled = readOnly || !!view.modeLocked;
@@ -348,6 +389,10 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     if (twoPlayer) {
       twoPlayer.disabled = readOnly;
       if (!toggleRequest) twoPlayer.checked = view.settings?.twoPlayer === true;
+    }
+    if (refill) {
+      refill.disabled = readOnly;
+      if (!toggleRequest) refill.checked = view.settings?.refill === true;
     }
     if (view.players && view.current) {
       players.hidden = false;
@@ -369,13 +414,47 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       players.hidden = true;
       threeNote.hidden = true;
     }
-    over.hidden = !view.over;
-    if (view.over && !over.childElementCount) {
-      over.append(el('h2', { text: 'Game Over!' }), el('p', { text: 'No matches left ...' }), stepButton);
-      if (!past) announce('Game Over! No matches left ...');
-    }
+    if (!view.over) overClosed = false;
+    over.hidden = !view.over || overClosed;
+    if (view.over && !over.childElementCount) drawOver(view);
     if (!view.over) over.replaceChildren();
     stepButton.hidden = past !== null;
+    playAgain.hidden = readOnly || atTable;
+    closeOver.hidden = past !== null;
+  }
+
+  /**
+   * The end's banner: Game Over!, why the game ended, the summary (the live game only) and the
+   * ways on.
+   * @param {MatchingView} shown
+   */
+  function drawOver(shown) {
+    const line = game === 'set' ? 'No sets left ...' : 'No matches left ...';
+    const left = shown.table.filter((slot) => !slot.matched).length;
+    const cards = left === 1 ? 'The card left has' : `The ${left} cards left hold`;
+    const why = game === 'set'
+      ? (left ? `The deck is empty, and ${cards.replace('The', 'the')} no set.` : 'Every card went into a set.')
+      : (left ? `${cards} no ${shown.mode}-card match.` : 'Every card is matched.');
+    const parts = [el('h2', { text: 'Game Over!' }), el('p', { text: line }), el('p.end-reason', { text: why })];
+    if (!past) {
+      const found = (shown.foundMatches ?? []).length;
+      const me = shown.viewer ?? session.me;
+      const racers = shown.players ?? [];
+      const best = Math.max(...racers.map((p) => p.score));
+      /** @type {import('../ending.js').Fact[]} */
+      const facts = racers.length
+        ? racers.map((p) => [p.player === me ? 'You' : p.player, `${p.score} ${Math.abs(p.score) === 1 ? 'point' : 'points'}`])
+        : [['Score', String(shown.score)], [game === 'set' ? 'Sets found' : 'Matches found', String(found)], ['Flips', String(shown.flips)]];
+      if (racers.length) facts.push([game === 'set' ? 'Sets found' : 'Matches found', String(found)]);
+      parts.push(endSummary({
+        conn, title: game === 'set' ? 'Set' : 'Matchismo', facts, today: todaysDeal, seconds: timer.seconds,
+        won: !racers.length || (!!me && racers.some((p) => p.player === me && p.score === best)),
+        headline: game === 'set' ? `${found} ${found === 1 ? 'set' : 'sets'}` : `score ${shown.score}`,
+      }));
+      announce(`Game Over! ${line} ${why}`);
+    }
+    parts.push(el('div.over-buttons', {}, playAgain, stepButton, closeOver));
+    over.append(...parts);
   }
 
   /**
@@ -396,6 +475,9 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       const wasOver = view?.over;
       view = message.view;
       version = message.version;
+      timer.update(view);
+      todaysDeal = message.today ?? null;
+      setText(clock, timer.text);
       if (past) return;
       const focused = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       const before = previous;
@@ -444,7 +526,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
         else announce(`Hint: ${message.cards.map((i) => { const card = view?.table[i]?.card; return card ? cardName(card) : `card ${i + 1}`; }).join(', ')}`);
       }
     },
-    destroy() { resize.disconnect(); window.removeEventListener('resize', refit); window.removeEventListener(CARDS_EVENT, refit); },
+    destroy() { resize.disconnect(); window.removeEventListener('resize', refit); window.removeEventListener(CARDS_EVENT, refit); window.clearInterval(ticker); },
   };
 }
 

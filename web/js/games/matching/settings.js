@@ -164,11 +164,11 @@ export function openSettings(game, conn) {
 }
 
 /**
- * Keeps Set's two-player choice with the player's settings.
- * @param {boolean} twoPlayer
+ * Keeps a switch of Set's screen (two players, Refill to 12) with the player's settings.
+ * @param {{twoPlayer?: boolean, refill?: boolean}} changed
  * @param {import('../../connection.js').Connection} conn
  */
-export function saveTwoPlayer(twoPlayer, conn) {
-  const saved = { ...gameSettings('set'), ...(player.currentSettings().set ?? {}), twoPlayer };
+export function saveSetSwitch(changed, conn) {
+  const saved = { ...gameSettings('set'), ...(player.currentSettings().set ?? {}), ...changed };
   return player.saveSettings({ set: saved }, conn);
 }
