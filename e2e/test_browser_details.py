@@ -1,7 +1,7 @@
 """The smaller things of issue 21 (item 7), a test each: J, Q and K are drawn as court figures
 and number cards with pips; Snap!'s receipts scroll back through the whole round and keep their
 size; the Too late!/Wrong! splash leaves every seat's name and score in view on a phone;
-Matchismo's score note fits a phone."""
+Matchismo's score note fits a phone; the locked mode select is legible in the dark theme."""
 
 import json
 import re
@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 from test_browser_together import SNAP_SEED, join_by_link, start
 
-from browser import PHONE, acted, card_name, face_down, reply_to, send, wait_view
+from browser import PHONE, acted, card_name, face_down, reply_to, send, settle, wait_view
 from games import matchismo_table
 
 MATCHISMO_SEED = 11
@@ -228,6 +228,58 @@ def test_matchismos_score_note_fits_a_phone(server, phone, cardtable):
         assert not report[part]["outside"], f"{report[part]['text']} lies outside its area"
     assert report["shared"] == 0, "the score note and the mode note overlap"
     assert report["page"] <= PHONE["width"]
+
+
+def luminance(rgb):
+    channels = [c / 255 for c in rgb]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_locked_mode_select_is_legible_in_the_dark_theme(server, chromium):
+    context = chromium.new_context(color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}?game=matchismo&seed={MATCHISMO_SEED}")
+        wait_view(page, "v.table && v.table.length === 24")
+        acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
+        select = page.get_by_role("combobox", name="Cards to match")
+        expect(select).to_be_disabled()
+        expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+        settle(page)
+        # The text's colour, through the select's and its ancestors' opacity, over the select's
+        # own background laid on the felt: each of the felt's three tones, the worst counting.
+        paint = select.evaluate(
+            """(s) => {
+          const rgba = (text) => text.match(/[\\d.]+/g).map(Number);
+          let opacity = 1;
+          for (let e = s; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+          const root = getComputedStyle(document.documentElement);
+          const felts = ['--felt-light', '--felt', '--felt-dark'].map((name) => {
+            const hex = root.getPropertyValue(name).trim().slice(1);
+            return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+          });
+          return { text: rgba(getComputedStyle(s).color), fill: rgba(getComputedStyle(s).backgroundColor), opacity, felts };
+        }"""
+        )
+
+        def over(top, alpha, under):
+            return [alpha * t + (1 - alpha) * u for t, u in zip(top, under)]
+
+        ratios = []
+        for felt in paint["felts"]:
+            fill = paint["fill"] + [1] if len(paint["fill"]) == 3 else paint["fill"]
+            behind = over(fill[:3], fill[3] * paint["opacity"], felt)
+            text_alpha = (paint["text"][3] if len(paint["text"]) == 4 else 1) * paint["opacity"]
+            ratios.append(contrast(over(paint["text"][:3], text_alpha, behind), behind))
+        assert min(ratios) >= 4.5, f"the locked select's contrast: {ratios}"
+    finally:
+        context.close()
 
 
 def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable):
