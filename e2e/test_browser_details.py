@@ -1,7 +1,8 @@
-"""The smaller things of issue 21 (item 7), a test each: J, Q and K are drawn as court figures
-and number cards with pips; Snap!'s receipts scroll back through the whole round and keep their
-size; the Too late!/Wrong! splash leaves every seat's name and score in view on a phone;
-Matchismo's score note fits a phone; the locked mode select is legible in the dark theme."""
+"""The smaller things of issue 21 (item 7): Snap!'s receipts scroll back through the whole round
+and keep their size; the Too late!/Wrong! splash leaves every seat's name and score in view on a
+phone; Matchismo's score note fits a phone; the locked mode select is legible in the dark
+theme; J, Q and K are drawn as court figures and number cards with pips; no stylesheet is loaded
+twice."""
 
 import json
 import re
@@ -325,3 +326,12 @@ def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable)
         }, text
     ace = page.locator("#court-gallery").get_by_role("img", name="A of hearts").evaluate(look)
     assert ace["figure"] == 0 and ace["pips"] == 1
+
+
+def test_no_stylesheet_is_loaded_twice(server, page):
+    for address in ("", "?game=matchismo&seed=11", "?game=snap&seed=5"):
+        page.goto(f"{server}{address}")
+        expect(page.locator("main")).not_to_be_empty()
+        hrefs = page.evaluate("() => [...document.styleSheets].map((s) => s.href).filter(Boolean)")
+        assert len(hrefs) == len(set(hrefs)), f"a stylesheet loaded twice on /{address}: {hrefs}"
+        assert any(h.endswith("/css/features.css") for h in hrefs)
