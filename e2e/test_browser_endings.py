@@ -208,3 +208,28 @@ def test_todays_deal_says_so_and_offers_a_text_to_share(server, page, cardtable)
     dialog.get_by_role("button", name="Copy").click()
     expect(dialog.locator(".share-done")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == text
+
+
+def test_concentration_ends_with_its_summary_and_play_again(server, page):
+    """A deck laid out in pairs of a rank (a practice deal): the table cleared, the summary says
+    the pairs and moves, and Play again deals a new game in a new room."""
+    page.goto(f"{server}?game=concentration&seed=3")
+    wait_view(page, "v.board.length === 52")
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    deck = [f"{rank}{suit}" for rank in ranks for suit in "♠♥♦♣"]
+    send(page, {"cmd": "new", "game": "concentration", "deck": deck})
+    wait_view(page, "v.board.length === 52 && v.flips === 0 && v.pairsFound === 0")
+    room = room_of(page)
+    for first in range(0, 52, 2):
+        click_face_down(page, first)
+        click_face_down(page, first + 1)
+        wait_view(page, f"v.board[{first}].matched && !v.waiting")
+    dialog = page.get_by_role("dialog", name="Cleared!")
+    expect(dialog).to_contain_text("All 26 pairs found in 26 moves.")
+    shown = facts(dialog)
+    assert shown["Pairs"] == "26 of 26" and shown["Moves"] == "26", shown
+    assert TIME.match(shown["Time"]), shown
+    dialog.get_by_role("button", name="Play again").click()
+    wait_view(page, "v.board.length === 52 && v.flips === 0 && !v.over")
+    assert room_of(page) != room
+    expect(page.get_by_role("timer", name="Time")).to_have_text("0:00")

@@ -467,6 +467,48 @@ def test_memory_in_turns(server, people, cardtable):
     screenshot(bob, "table-memory.png")
 
 
+def test_memory_in_turns_ends_praising_only_the_winner(server, people, cardtable):
+    """Ann finds one pair and misses; Bob finds the other five: Bob is told Great!, Ann only
+    Game over, each with every player's pairs and no Play again (a table's game)."""
+    [dealt] = engine(
+        cardtable,
+        {
+            "cmd": "new",
+            "game": "memory",
+            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
+            "seed": MEMORY_SEED,
+        },
+    )
+    board = [spot["card"] for spot in dealt["state"]["board"]]
+    pairs = [[i for i, card in enumerate(board) if card == face] for face in dict.fromkeys(board)]
+    ann = people(server, "Ann")
+    bob = people(server, "Bob")
+    table = host(ann, server, "memory", seed=MEMORY_SEED, extra="&difficulty=easy")
+    join_by_link(bob, table)
+    start(ann, [bob])
+    wait_view(ann, "v.turn === 'Ann'")
+    for index in pairs[0]:
+        acted(ann, ann.get_by_role("button", name=face_down(index), exact=True).click)
+    wait_view(ann, f"v.board[{pairs[0][0]}].removed && !v.waiting")
+    for index in (pairs[1][0], pairs[2][0]):
+        acted(ann, ann.get_by_role("button", name=face_down(index), exact=True).click)
+    wait_view(bob, "v.turn === 'Bob' && !v.waiting")
+    for pair in pairs[1:]:
+        for index in pair:
+            acted(bob, bob.get_by_role("button", name=face_down(index), exact=True).click)
+        wait_view(bob, f"v.board[{pair[0]}].removed && !v.waiting")
+    won = bob.get_by_role("dialog", name="Great!")
+    expect(won).to_contain_text("Bob wins with 5 pairs!")
+    lost = ann.get_by_role("dialog", name="Game over")
+    expect(lost).to_contain_text("Bob wins with 5 pairs!")
+    expect(lost.locator(".summary-facts")).to_contain_text("You1 pair")
+    expect(lost.locator(".summary-facts")).to_contain_text("Bob5 pairs")
+    expect(ann.get_by_role("dialog", name="Great!")).to_have_count(0)
+    for dialog in (won, lost):
+        expect(dialog.get_by_role("button", name="Play again")).to_have_count(0)
+        expect(dialog.get_by_role("button", name="Step through")).to_be_visible()
+
+
 def test_concentration_in_turns(server, people):
     ann = people(server, "Ann")
     bob = people(server, "Bob")
