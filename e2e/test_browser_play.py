@@ -134,6 +134,7 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
             openCount=0,
             openTop=None,
             won="1 Won" if p["name"] == "Ray" else p["won"],
+            gamesWon=1 if p["name"] == "Ray" else p["gamesWon"],
         )
         for p in last["players"]
     ]
@@ -172,6 +173,10 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
     wait_shown(page, ".splash", "Too late!")
     expect(page.locator(".banner-text")).to_have_text("** Winner: Ray **")
     expect(page.get_by_role("group", name="left seat")).to_contain_text("1 Won")
+    # The round's summary: its number and everyone's rounds won.
+    summary = page.locator(".winner-banner .summary-facts")
+    expect(summary).to_contain_text(f"Round{last['round']}")
+    expect(summary).to_contain_text("Rounds wonYou 0 · Ray 1 · Lucy 0 · Steve 0")
     next_round = page.get_by_role("button", name="Next Round")
     expect(next_round).to_be_focused()
     page.keyboard.press("Enter")

@@ -14,6 +14,7 @@ import { cardImage, cardName } from '../cards.js';
 import { announce, reducedMotion } from '../a11y.js';
 import { flyCard, splash } from '../anim.js';
 import { dealCountdown } from './dealing.js';
+import { endSummary, GameClock } from './ending.js';
 
 /** @typedef {import('./views.js').SnapView} SnapView */
 /** @typedef {import('./views.js').SnapUpdate} SnapUpdate */
@@ -59,6 +60,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   let view = null;
   /** @type {SnapView|null} the live game */
   let live = null;
+  /** The time of the round on screen (from its deal: the server's `began` for a later round). */
+  const timer = new GameClock();
+  /** @type {string|null} the day of today's deal, when this game is one (the update says so) */
+  let todaysDeal = null;
   /** @type {SnapView|null} */
   let past = null;
   let version = -1;
@@ -166,6 +171,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     const finished = view.phase === 'roundOver' || view.phase === 'gameOver';
     banner.hidden = !finished;
     setText(bannerText, view.status);
+    showSummary(finished && past === null && view.phase === 'roundOver' ? view : null);
     deck.classList.toggle('idle', !dealtSoFar);
     const wasHidden = nextRound.hidden;
     const hadFocus = document.activeElement === nextRound;
@@ -178,6 +184,33 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     const free = !focus || focus === document.body || root.contains(focus);
     if (wasHidden && !nextRound.hidden && free) nextRound.focus();
     if (hadFocus && nextRound.hidden) seats.bottom.closed.focus();
+  }
+
+  /** The round's summary in the banner, made once per round that ended (null: none). */
+  let summary = /** @type {{round: number, node: HTMLElement}|null} */ (null);
+
+  /**
+   * Shows the summary of the round `ended` (the rounds won, its time, a new best), or takes it
+   * away (null).
+   * @param {SnapView|null} ended
+   */
+  function showSummary(ended) {
+    if (!ended) {
+      summary?.node.remove();
+      summary = null;
+      return;
+    }
+    if (summary?.round === ended.round) return;
+    summary?.node.remove();
+    const me = ended.viewer;
+    const wins = ended.players.map((p) => `${p.name === me ? 'You' : p.name} ${p.gamesWon}`).join(' · ');
+    timer.update(ended);
+    const node = endSummary({
+      conn, title: 'Snap!', facts: [['Round', String(ended.round)], ['Rounds won', wins]], today: todaysDeal,
+      seconds: timer.seconds, won: ended.winner === me, headline: ended.winner === me ? `won round ${ended.round}` : `round ${ended.round}`,
+    });
+    bannerNote.before(node);
+    summary = { round: ended.round, node };
   }
 
   /**
@@ -260,6 +293,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       const fresh = live === null || message.version < version;
       live = message.view;
       version = message.version;
+      todaysDeal = message.today ?? null;
       const events = message.events ?? [];
       if (fresh) matching = new Set();
       for (const event of events) {
