@@ -13,6 +13,7 @@ import re
 import subprocess
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -235,6 +236,29 @@ def assert_card_names(page):
     )
     bad = [n for n in names if not pattern.match(n)]
     assert not bad, f"card buttons with bad accessible names: {bad}"
+
+
+def more_menu(page):
+    """Opens the top bar's More menu (Sound, Large cards, Dark theme, Scores, and the buttons the
+    bar had no room for) unless it is open; returns its panel."""
+    button = page.get_by_role("button", name="More", exact=True)
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    panel = page.locator("#more-panel")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def bar_button(page, name):
+    """The top bar's button `name`: on the bar, or in More where the bar has no room for it (a
+    phone), once the bar has been fitted to the window."""
+    page.wait_for_function(
+        "() => { const bar = document.querySelector('.topbar'); return bar.dataset.fitted === String(bar.clientWidth); }"
+    )
+    on_bar = page.locator("#toolbar-end").get_by_role("button", name=name, exact=True)
+    if on_bar.count():
+        return on_bar
+    return more_menu(page).get_by_role("button", name=name, exact=True)
 
 
 def send(page, message, timeout=15000):

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from browser import (
     DESKTOP,
     face_down,
+    more_menu,
     record_sent,
     record_texts,
     reply_to,
@@ -129,8 +130,9 @@ def sound_count(page):
 def test_sound_plays_for_the_events_and_the_switch_mutes_it(server, page):
     page.goto(f"{server}?game=memory&difficulty=easy&seed=42")
     wait_view(page, "v.board.length === 12")
-    switch = page.get_by_role("switch", name="Sound")
+    switch = more_menu(page).get_by_role("switch", name="Sound")
     expect(switch).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Escape")
     wake_audio(page)
     assert sound_count(page) == 0
     reply = reply_to(page, page.get_by_role("button", name=face_down(0), exact=True).click)
@@ -146,6 +148,7 @@ def test_sound_plays_for_the_events_and_the_switch_mutes_it(server, page):
     )
 
     # Muted: the next card turns in silence, and the choice is remembered.
+    more_menu(page)
     switch.click()
     expect(switch).to_have_attribute("aria-checked", "false")
     wait_view(page, "!v.waiting")
@@ -154,7 +157,9 @@ def test_sound_plays_for_the_events_and_the_switch_mutes_it(server, page):
     assert sound_count(page) == 2
     page.reload()
     wait_view(page, "v.board.length === 12")
-    expect(page.get_by_role("switch", name="Sound")).to_have_attribute("aria-checked", "false")
+    expect(more_menu(page).get_by_role("switch", name="Sound")).to_have_attribute(
+        "aria-checked", "false"
+    )
     assert page.evaluate("localStorage.getItem('cardtable.sound')") == "off"
 
 
@@ -194,13 +199,15 @@ def test_reduced_motion_starts_muted(server, chromium):
     try:
         page.goto(f"{server}?game=memory&difficulty=easy&seed=42")
         wait_view(page, "v.board.length === 12")
-        switch = page.get_by_role("switch", name="Sound")
+        switch = more_menu(page).get_by_role("switch", name="Sound")
         expect(switch).to_have_attribute("aria-checked", "false")
+        page.keyboard.press("Escape")
         page.keyboard.press("Shift")
         reply = reply_to(page, page.get_by_role("button", name=face_down(0), exact=True).click)
         assert [e["type"] for e in reply["events"]] == ["flipped"]
         assert sound_count(page) == 0
         # Turned on, by the player's choice: the next card is heard.
+        more_menu(page)
         switch.click()
         expect(switch).to_have_attribute("aria-checked", "true")
         page.wait_for_function("document.body.dataset.soundContext === 'running'")

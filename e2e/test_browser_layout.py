@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from browser import (
     acted,
     card_name,
+    more_menu,
     require_game,
     screenshot,
     send,
@@ -341,7 +342,7 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
     ctx, page, errors = open_game(chromium, server, address, condition, 1280, 800)
     try:
         usual = page.evaluate(CARD_WIDTH)
-        switch = page.get_by_role("button", name="Large cards")
+        switch = more_menu(page).get_by_role("button", name="Large cards")
         expect(switch).to_have_attribute("aria-pressed", "false")
         switch.click()
         expect(switch).to_have_attribute("aria-pressed", "true")
@@ -351,7 +352,7 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
         page.reload()
         wait_view(page, condition)
         settle(page)
-        expect(page.get_by_role("button", name="Large cards")).to_have_attribute(
+        expect(more_menu(page).get_by_role("button", name="Large cards")).to_have_attribute(
             "aria-pressed", "true"
         )
         assert page.evaluate("document.documentElement.dataset.cards") == "large"

@@ -13,6 +13,7 @@ from browser import (
     card_name,
     engine,
     face_down,
+    more_menu,
     reply_to,
     screenshot,
     settle,
@@ -145,7 +146,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(server, 
     errors = watch_errors(page)
     page.goto(f"{server}?game=matchismo&seed={MATCHISMO_SEED}")
     wait_view(page, "v.table && v.table.length === 24")
-    switch = page.get_by_role("button", name="Dark theme")
+    switch = more_menu(page).get_by_role("button", name="Dark theme")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(switch).to_have_attribute("aria-pressed", "true")
     # Dialogs are dark too.
@@ -157,6 +158,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(server, 
     screenshot(page, "matchismo-dark.png")
 
     # The switch picks light, and the choice outlives a reload and the system's dark.
+    more_menu(page)
     switch.click()
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     expect(switch).to_have_attribute("aria-pressed", "false")
@@ -167,6 +169,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(server, 
     expect(page.get_by_role("dialog", name="History")).to_be_visible()
     assert background(page, "dialog.dialog") > 0.9
     page.keyboard.press("Escape")
+    more_menu(page)
     switch.click()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     context.close()
@@ -175,7 +178,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_is_remembered(server, 
 
 def test_the_switch_is_on_the_home_screen_of_a_light_system(server, page):
     page.goto(server)
-    switch = page.get_by_role("button", name="Dark theme")
+    switch = more_menu(page).get_by_role("button", name="Dark theme")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     expect(switch).to_have_attribute("aria-pressed", "false")
     felt = "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from browser import reply_to, room_of, view, wait_view
+from browser import more_menu, reply_to, room_of, view, wait_view
 from games import click_face_down, play_memory_by_memory
 
 ENTRY = re.compile(r"^Memory: (\d+), \((.+), (\d+)s\)$")
@@ -46,7 +46,7 @@ def test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes(o
     wait_view(page, "v.board.length === 12")
 
     page.goto(own_server.url)
-    page.get_by_role("link", name="Scores", exact=True).click()
+    more_menu(page).get_by_role("link", name="Scores", exact=True).click()
     expect(page.get_by_role("heading", name="High scores")).to_be_visible()
     expect(page).to_have_url(f"{own_server.url}scores")
     expect(page.locator(".score-list li")).to_have_count(3)

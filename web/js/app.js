@@ -48,6 +48,7 @@ import { SCREENS } from './games/index.js';
 import { setUpTheme } from './theme.js';
 import { soundSwitch } from './sound.js';
 import { sizeSwitch } from './size.js';
+import { setUpTopBar } from './topbar.js';
 
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
 /** @typedef {import('./protocol.js').Request} Request */
@@ -201,6 +202,7 @@ export function navigate(url) {
 /** Draws the screen the address asks for. */
 async function route() {
   const waiting = show(plainPage());
+  moreMenu.close();
   toolbar.replaceChildren();
   document.body.dataset.screen = '';
   // NB: a room's address needs no catalog before its `joined`, which comes after `welcome`.
@@ -291,7 +293,12 @@ document.addEventListener('keydown', (event) => {
   const link = /** @type {HTMLElement} */ (event.target);
   if (event.key === ' ' && link?.matches?.('a[role="button"]')) { event.preventDefault(); link.click(); }
 });
-toolbar.after(soundSwitch(), sizeSwitch());
+const morePanel = /** @type {HTMLElement} */ (document.getElementById('more-panel'));
+morePanel.prepend(soundSwitch(), sizeSwitch());
+const moreMenu = setUpTopBar({
+  bar: /** @type {HTMLElement} */ (document.querySelector('.topbar')), title, toolbar,
+  button: /** @type {HTMLButtonElement} */ (document.getElementById('more-button')), panel: morePanel,
+});
 window.addEventListener('popstate', route);
 conn.connect();
 route();

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The "Large cards" switch in the top bar: bigger cards on every table (docs/WEB.md, Layout).
+ * The "Large cards" switch in the top bar's More menu (topbar.js): bigger cards on every table (docs/WEB.md, Layout).
  * Remembered in localStorage (`cardtable.cards`: `large`/`normal`) like the theme and the
  * sound, and shown as `data-cards="large"` on <html>. The game screens listen for the
  * `cardtable:cards` event on window and lay their tables out again.
@@ -40,8 +40,8 @@ function show(button) {
  * @returns {HTMLButtonElement}
  */
 export function sizeSwitch() {
-  const button = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.size-switch', { type: 'button', 'aria-label': 'Large cards' },
-    el('span.size-icon', { 'aria-hidden': 'true', text: '⤢' }), el('span.size-word', { 'aria-hidden': 'true', text: 'Large' })));
+  const button = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.size-switch', { type: 'button' },
+    el('span.menu-icon', { 'aria-hidden': 'true', text: '⤢' }), el('span.size-word', { text: 'Large cards' })));
   show(button);
   button.addEventListener('click', () => {
     large = !large;

@@ -3,7 +3,7 @@
  * Sound: short effects made with the Web Audio API (oscillators and gain envelopes, no audio
  * files) for what the updates' events tell — a card turned, a match, a mismatch, a call and the
  * game's end, as each game's catalog names the effect of its events — and the Sound switch in
- * the top bar.
+ * the top bar's More menu (topbar.js).
  *
  * The switch is remembered in localStorage (`cardtable.sound`: `on`/`off`). Without a choice
  * sound is off when the system asks for reduced motion, on otherwise. Browsers let a page

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Light and dark themes: the system's `prefers-color-scheme` unless the player chose one with
- * the top bar's switch (remembered in localStorage). The choice is `data-theme` on <html>;
- * css/app.css keeps both palettes.
+ * the Dark theme switch in the top bar's More menu (remembered in localStorage). The choice is
+ * `data-theme` on <html>; css/app.css keeps both palettes.
  * @module theme
  */
 
