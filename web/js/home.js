@@ -1,8 +1,10 @@
 // @ts-check
 /**
- * The home screen: a tile per game of the catalog (with its "How to play"), Play together
- * (Join a table, the open public tables), Today's deal, Your games (this player's unfinished
- * rooms, to resume or abandon), a link to the scores, and Your name.
+ * The home screen: Your games first when there are any (this player's unfinished rooms, to
+ * resume or abandon; the newest two, the rest a button away), Play together (Join a table),
+ * a tile per game of the catalog (with its "How to play"), the open public tables, Today's
+ * deal, a link to the scores, and Your name. On a phone Join a table is on the first screen,
+ * Your games or not.
  * @module home
  */
 import { el, setText } from './dom.js';
@@ -54,6 +56,9 @@ function closedMessage(conn, room) {
   });
 }
 
+/** Your games shown until Show all is pressed: Play together stays on a phone's first screen. */
+const FIRST_GAMES = 2;
+
 /** How a table plays, in the order the home screen names the games that have tables. */
 const TOGETHER = ['realTime', 'race', 'turns'];
 
@@ -88,19 +93,25 @@ export function renderHome({ main, conn }) {
       el('span.tile-card', { 'aria-hidden': 'true' }, cardFaceSVG(info.face)),
       el('span.tile-text', {}, el('strong', { text: info.title }), el('span', { text: info.blurb }))),
     tileHelpButton(info)));
-  const root = el('section.home', { 'aria-labelledby': 'page-title' }, el('ul.game-list', {}, ...tiles));
+  const root = el('section.home', { 'aria-labelledby': 'page-title' });
   main.replaceChildren(root);
+  const choice = el('section.game-choice', { 'aria-labelledby': 'games-title' },
+    el('h2', { id: 'games-title', text: 'Games' }), el('ul.game-list', {}, ...tiles));
   const atTables = TOGETHER.flatMap((together) => offered.filter((info) => info.together === together)).map((info) => info.title);
-  const list = el('ul.room-list');
+  const list = el('ul.room-list', { id: 'your-games-list' });
+  let showingAll = false;
+  const showAll = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.show-all-games', {
+    type: 'button', hidden: true, 'aria-expanded': 'false', 'aria-controls': 'your-games-list',
+    onclick: () => { showingAll = !showingAll; shorten(); },
+  }));
   const games = el('section.your-games', { hidden: true, 'aria-labelledby': 'your-games-title' },
-    el('h2', { id: 'your-games-title', text: 'Your games' }), list);
+    el('h2', { id: 'your-games-title', text: 'Your games' }), list, showAll);
   const links = el('p.home-links', {}, el('a.btn', { href: '/scores', dataset: { nav: '' }, text: 'Scores and statistics' }));
-  const openTables = el('div.open-tables', { 'aria-labelledby': 'open-tables-title' });
+  const openTables = el('section.open-tables', { 'aria-labelledby': 'open-tables-title' });
   const together = el('section.play-together', { 'aria-labelledby': 'together-title' },
     el('h2', { id: 'together-title', text: 'Play together' }),
     el('p', {}, el('a.btn.primary.join-link', { href: '/?join', dataset: { nav: '' }, text: 'Join a table' }),
-      el('span.note.together-note', { text: ` Host a table with “Play with friends” on the screen of ${either(atTables)}.` })),
-    openTables);
+      el('span.note.together-note', { text: ` Host a table with “Play with friends” on the screen of ${either(atTables)}.` })));
 
   const input = /** @type {HTMLInputElement} */ (el('input.name-input', {
     id: 'player-name', name: 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', 'aria-describedby': 'name-note',
@@ -127,7 +138,7 @@ export function renderHome({ main, conn }) {
     el('p.note', { text: 'The same cards for everyone today (UTC), to compare scores with friends. Practice: it stays out of the high scores.' }),
     el('p.today-links', {}, ...offered.map((info) =>
       el('a.btn', { href: newGameAddress(info, '&today'), dataset: { nav: '' }, text: info.title, 'aria-label': `Today’s ${info.title}` }))));
-  root.append(together, today, games, links, form);
+  root.append(games, together, choice, openTables, today, links, form);
   const loadTables = renderOpenTables({ root: openTables, conn });
   player.ready.then(() => {
     if (!input.isConnected || document.activeElement === input) return;
@@ -167,10 +178,20 @@ export function renderHome({ main, conn }) {
       }
       li.remove();
       games.hidden = list.childElementCount === 0;
+      shorten();
       announce(`${gameTitle} abandoned.`);
-      (/** @type {HTMLElement|null} */ (list.querySelector('a.resume')) ?? links.querySelector('a'))?.focus();
+      (/** @type {HTMLElement|null} */ (list.querySelector('a.resume')) ?? together.querySelector('a'))?.focus();
     });
     return li;
+  }
+
+  /** Shows the newest of Your games only, unless Show all was pressed. */
+  function shorten() {
+    const items = /** @type {HTMLElement[]} */ ([...list.children]);
+    items.forEach((li, index) => { li.hidden = !showingAll && index >= FIRST_GAMES; });
+    showAll.hidden = items.length <= FIRST_GAMES;
+    showAll.setAttribute('aria-expanded', String(showingAll));
+    setText(showAll, showingAll ? 'Show fewer' : `Show all ${items.length}`);
   }
 
   async function load() {
@@ -178,6 +199,7 @@ export function renderHome({ main, conn }) {
     if (!games.isConnected || reply?.type !== 'answer') return;
     const rooms = reply.rooms ?? [];
     list.replaceChildren(...rooms.map(item));
+    shorten();
     games.hidden = rooms.length === 0;
     games.dataset.loaded = 'true';
   }
