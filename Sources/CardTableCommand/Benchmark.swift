@@ -4,12 +4,27 @@ import CardTableCore
 public struct Benchmark: Sendable {
   public var name: String
   public var summary: String
-  public var run: @Sendable (_ quick: Bool) -> [String]
+  public var run: @Sendable (_ size: Size) -> [String]
 
-  public init(name: String, summary: String, run: @escaping @Sendable (_ quick: Bool) -> [String]) {
+  public init(name: String, summary: String, run: @escaping @Sendable (_ size: Size) -> [String]) {
     self.name = name
     self.summary = summary
     self.run = run
+  }
+
+  /// How long a run is: whole, `--quick`, or `--smoke` — a few iterations that only show the
+  /// benchmark still runs (what the tests do; its figures mean nothing).
+  public enum Size: Sendable {
+    case full, quick, smoke
+
+    /// The count of this size.
+    func pick(_ full: Int, quick: Int, smoke: Int) -> Int {
+      switch self {
+      case .full: full
+      case .quick: quick
+      case .smoke: smoke
+      }
+    }
   }
 
   /// Every benchmark of the project, in the order `cardtable bench` runs them.

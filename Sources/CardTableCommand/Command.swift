@@ -4,8 +4,8 @@ import GameStore
 public enum Command: Equatable, Sendable {
   /// `cardtable engine`: the JSON Lines console on standard input and output.
   case engine
-  /// `cardtable bench [NAME...] [--quick]`: runs the benchmarks and prints their figures.
-  case bench(only: [String], quick: Bool)
+  /// `cardtable bench [NAME...] [--quick | --smoke]`: runs the benchmarks and prints their figures.
+  case bench(only: [String], size: Benchmark.Size)
   /// `cardtable serve [--host H] [--port P] [--web DIR] [--data DIR] [--keep-days N]
   /// [--durability normal|full]`: the web client and its games.
   case serve(ServeOptions)
@@ -155,10 +155,11 @@ extension Command {
   /// `bench`'s usage, for `cardtable bench --help`.
   public static var benchUsage: String {
     """
-    Usage: cardtable bench [NAME...] [--quick]
+    Usage: cardtable bench [NAME...] [--quick | --smoke]
 
     Runs benchmarks and prints their figures (build with -c release for meaningful ones).
       --quick     a shorter run of each
+      --smoke     a few iterations of each: only shows that it runs (the tests use it)
     Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", "))
     """
   }
@@ -181,7 +182,7 @@ extension Command {
       verify FILE         Replay a save file and check every move and result.
       engine              Read JSON Lines commands on stdin, answer on stdout (docs/ENGINE.md).
       bench [NAME...]     Run benchmarks (build with -c release) and print their figures.
-                          --quick runs a shorter version.
+                          --quick runs a shorter version, --smoke a few iterations.
       help                Show this text; `cardtable COMMAND --help` shows one command's.
 
     Options:
@@ -248,18 +249,20 @@ extension Command {
       return .verify(file: file)
     case "bench":
       var only: [String] = []
-      var quick = false
+      var size = Benchmark.Size.full
       for argument in rest {
         if ["--help", "-h"].contains(argument) { return .commandHelp(benchUsage) }
         if argument == "--quick" {
-          quick = true
+          size = .quick
+        } else if argument == "--smoke" {
+          size = .smoke
         } else if argument.hasPrefix("-") {
           throw UsageError(message: "bench: unknown option \"\(argument)\".")
         } else {
           only.append(argument)
         }
       }
-      return .bench(only: only, quick: quick)
+      return .bench(only: only, size: size)
     default:
       throw UsageError(
         message: "Unknown command \"\(first)\". Run `cardtable help` for the list of commands.")

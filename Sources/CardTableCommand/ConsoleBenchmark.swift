@@ -10,9 +10,10 @@ extension Benchmark {
   /// replies written to a sink: what a tool or a bot on `cardtable engine` costs.
   static let consoleLines = Benchmark(
     name: "console", summary: "the engine console answering a recorded multi-game stream"
-  ) { quick in
-    let stream = ConsoleStream.record(games: quick ? 30 : 120)
-    let passes = quick ? 2 : 10
+  ) { size in
+    let games = size.pick(120, quick: 30, smoke: 2)
+    let stream = ConsoleStream.record(games: games)
+    let passes = size.pick(10, quick: 2, smoke: 1)
     var replied = 0
     let seconds = Benchmark.seconds {
       for _ in 0..<passes { replied += ConsoleStream.answer(stream) }
@@ -21,7 +22,7 @@ extension Benchmark {
     return [
       "console: \(Benchmark.format(lines / seconds, decimals: 0)) lines/s, "
         + "\(Benchmark.format(Double(replied) / seconds / 1e6)) MB/s of replies "
-        + "(\(stream.count) lines of \(quick ? 30 : 120) games, \(passes) passes)"
+        + "(\(stream.count) lines of \(games) games, \(passes) passes)"
     ]
   }
 }

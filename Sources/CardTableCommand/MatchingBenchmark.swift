@@ -7,10 +7,10 @@ extension Benchmark {
   /// follows the hint.
   static let matchismoGames = Benchmark(
     name: "matchismo", summary: "complete Matchismo games with a hint-following player"
-  ) { quick in
+  ) { size in
     var lines: [String] = []
     for mode in MatchingGame.modes {
-      let games = quick ? 200 : 5_000
+      let games = size.pick(5_000, quick: 200, smoke: 3)
       var actions = 0
       let seconds = Benchmark.seconds {
         for seed in 0..<UInt64(games) {

@@ -6,10 +6,10 @@ extension Benchmark {
   /// `Match` (the engine with its timers), as a host would run them.
   static let memoryGames = Benchmark(
     name: "memory", summary: "complete Memory games with a perfect-recall player"
-  ) { quick in
+  ) { size in
     var lines: [String] = []
     for difficulty in MemoryGame.Difficulty.allCases {
-      let games = quick ? 200 : 5_000
+      let games = size.pick(5_000, quick: 200, smoke: 3)
       var actions = 0
       let seconds = Benchmark.seconds {
         for seed in 0..<UInt64(games) {

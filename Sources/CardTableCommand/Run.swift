@@ -24,7 +24,7 @@ extension Command {
       return Export.run(room: room, data: data, output: output)
     case .verify(let file):
       return Verify.run(file: file)
-    case .bench(let only, let quick):
+    case .bench(let only, let size):
       let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
       guard !chosen.isEmpty else {
         let names = Benchmark.all.map(\.name).joined(separator: ", ")
@@ -36,7 +36,7 @@ extension Command {
       #endif
       for benchmark in chosen {
         print("== \(benchmark.name): \(benchmark.summary)")
-        for line in benchmark.run(quick) { print(line) }
+        for line in benchmark.run(size) { print(line) }
       }
     }
     return 0

@@ -7,11 +7,11 @@ extension Benchmark {
   /// `Match` by a player who follows the hint.
   static let setGames = Benchmark(
     name: "set", summary: "the set finder and complete Set games with a hint-following player"
-  ) { quick in
+  ) { size in
     var lines: [String] = []
-    for size in [12, 15, 21] {
-      let tables = (0..<UInt64(256)).map { Array(SetGame.shuffledDeck(seed: $0).prefix(size)) }
-      let rounds = quick ? 200 : 20_000
+    for cards in [12, 15, 21] {
+      let tables = (0..<UInt64(256)).map { Array(SetGame.shuffledDeck(seed: $0).prefix(cards)) }
+      let rounds = size.pick(20_000, quick: 200, smoke: 3)
       var found = 0
       let seconds = Benchmark.seconds {
         for _ in 0..<rounds {
@@ -20,11 +20,11 @@ extension Benchmark {
       }
       let searches = Double(rounds * tables.count)
       lines.append(
-        "set finder, first set on \(size) cards: "
+        "set finder, first set on \(cards) cards: "
           + "\(Benchmark.format(seconds * 1e9 / searches)) ns/table (\(Int(searches)) tables, "
           + "\(Benchmark.format(100 * Double(found) / searches)) % with a set)")
     }
-    let deckRounds = quick ? 200 : 20_000
+    let deckRounds = size.pick(20_000, quick: 200, smoke: 3)
     var deckSets = 0
     let deckSeconds = Benchmark.seconds {
       for _ in 0..<deckRounds { deckSets = SetFinder.sets(in: SetCard.fullDeck).count }
@@ -33,7 +33,7 @@ extension Benchmark {
       "set finder, all 81 cards: \(Benchmark.format(deckSeconds * 1e6 / Double(deckRounds))) µs "
         + "(\(deckSets) sets)")
     for refill in [false, true] {
-      let games = quick ? 100 : 2_000
+      let games = size.pick(2_000, quick: 100, smoke: 2)
       var actions = 0
       let seconds = Benchmark.seconds {
         for seed in 0..<UInt64(games) {

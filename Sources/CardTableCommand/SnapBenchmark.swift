@@ -6,8 +6,8 @@ extension Benchmark {
   /// clock that jumps to each next timer, as a room would run them without waiting.
   static let snapRounds = Benchmark(
     name: "snap", summary: "complete four-computer-player Snap! rounds on a virtual clock"
-  ) { quick in
-    let rounds = quick ? 100 : 2_000
+  ) { size in
+    let rounds = size.pick(2_000, quick: 100, smoke: 2)
     var actions = 0
     var virtualSeconds = 0.0
     var unfinished = 0

@@ -11,8 +11,8 @@ extension Benchmark {
   /// durability; and a room read back with its log, as `open` wakes it.
   static let storeActions = Benchmark(
     name: "store", summary: "the SQLite store: µs per saved action, and a room read back"
-  ) { quick in
-    let actions = quick ? 500 : 5_000
+  ) { size in
+    let actions = size.pick(5_000, quick: 500, smoke: 20)
     var lines: [String] = []
     do {
       for durability in SQLiteStore.Durability.allCases {
@@ -40,7 +40,7 @@ extension Benchmark {
           "store, one action per transaction (\(durability.rawValue)): "
             + "\(Benchmark.format(seconds * 1e6 / Double(actions))) µs/action (\(actions) actions)")
         if durability == .normal {
-          let reads = quick ? 20 : 200
+          let reads = size.pick(200, quick: 20, smoke: 2)
           var count = 0
           let read = try Benchmark.secondsThrowing {
             for _ in 0..<reads { count = try store.room(room)?.actions.count ?? 0 }

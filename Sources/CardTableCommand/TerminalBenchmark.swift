@@ -14,9 +14,9 @@ extension Benchmark {
   /// full repaint's, on every game at 80×24 and 120×40.
   static let terminalFrames = Benchmark(
     name: "terminal", summary: "terminal frames: render time and bytes per key, move and turn"
-  ) { quick in
+  ) { size in
     var lines: [String] = []
-    let repeats = quick ? 200 : 2_000
+    let repeats = size.pick(2_000, quick: 200, smoke: 2)
     for (width, height) in [(80, 24), (120, 40)] {
       for game in GameCatalog.names {
         guard

@@ -5,8 +5,9 @@ import Testing
 @Suite struct CommandParsingTests {
   @Test(arguments: [
     ([], Command.help), (["help"], .help), (["--help"], .help), (["--version"], .version),
-    (["engine"], .engine), (["bench"], .bench(only: [], quick: false)),
-    (["bench", "memory", "--quick"], .bench(only: ["memory"], quick: true)),
+    (["engine"], .engine), (["bench"], .bench(only: [], size: .full)),
+    (["bench", "memory", "--quick"], .bench(only: ["memory"], size: .quick)),
+    (["bench", "--smoke"], .bench(only: [], size: .smoke)),
   ])
   func argumentsBecomeCommands(arguments: [String], command: Command) throws {
     #expect(try Command.parse(arguments) == command)

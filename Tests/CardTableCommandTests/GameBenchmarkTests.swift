@@ -10,6 +10,16 @@ import Testing
     #expect(names.contains("matchismo") && names.contains("set"))
   }
 
+  /// Every benchmark runs, at a few iterations (its figures are not looked at), so that none
+  /// can stop working unseen — `bench server` once did, on a limit it met.
+  @Test(arguments: Benchmark.all.map(\.name))
+  func everyBenchmarkRunsAtASmokeSize(name: String) throws {
+    let benchmark = try #require(Benchmark.all.first { $0.name == name })
+    let lines = benchmark.run(.smoke)
+    #expect(!lines.isEmpty)
+    #expect(!lines.contains { $0.contains(": failed:") }, "\(lines)")
+  }
+
   @Test(arguments: 0..<10)
   func theHintFollowingPlayerFinishesEveryGameAndNeverMismatches(seed: UInt64) {
     for mode in MatchingGame.modes {

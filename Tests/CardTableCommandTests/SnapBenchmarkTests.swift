@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SnapBenchmarkTests {
   @Test func benchSnapNamesARegisteredBenchmark() throws {
-    #expect(try Command.parse(["bench", "snap"]) == .bench(only: ["snap"], quick: false))
+    #expect(try Command.parse(["bench", "snap"]) == .bench(only: ["snap"], size: .full))
     #expect(Benchmark.all.map(\.name).contains("snap"))
   }
 
