@@ -185,7 +185,8 @@ extension GameServer {
 extension GameServer {
   /// The room's results as the engine wrote them; each of `key`'s own won games carries
   /// `best`, what it bettered among that player's earlier ones (`score`, `time`).
-  fileprivate func resultsWithBests(in room: Room, for key: PlayerKey?) throws(WireError) -> [JSON] {
+  fileprivate func resultsWithBests(in room: Room, for key: PlayerKey?) throws(WireError) -> [JSON]
+  {
     do {
       let results = try store.results(in: room.id)
       let own = results.filter { $0.player == key && $0.won && $0.counts }

@@ -90,9 +90,11 @@ public enum HighScores {
   /// not won, does not count, or is the first of its kind (nothing to better).
   ///
   /// - Parameters:
+  ///   - result: the game to look at.
   ///   - results: the player's results in the order they ended, `result` among them (those
   ///     after it and other players' are passed over).
   ///   - describe: the category and score order of a result's settings.
+  /// - Returns: what it bettered, score first.
   public static func newBests(
     of result: ResultRecord, among results: [ResultRecord],
     describe: (ResultRecord) -> (category: String, order: ScoreOrder)

@@ -160,8 +160,10 @@ private let stranger = ClientID(3)
       let found = pairs((try? MemoryGame.deal(.memory(.easy), seed: seed))?.board.map(\.card) ?? [])
       for _ in 0..<mistakes {
         now += pace
-        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(found[0].0)}}"#, from: me, at: now)
-        test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(found[1].0)}}"#, from: me, at: now)
+        test.send(
+          #"{"cmd":"act","action":{"type":"flip","card":\#(found[0].0)}}"#, from: me, at: now)
+        test.send(
+          #"{"cmd":"act","action":{"type":"flip","card":\#(found[1].0)}}"#, from: me, at: now)
         now += 3
         test.fire(at: now, for: me)
       }

@@ -101,7 +101,8 @@ func status(_ state: MemoryGame.State, for viewer: Viewer = .referee) -> String 
     #expect(record.score == 1 && record.moves == 7)
     #expect(record.settings.summary == "difficulty easy, players 2")
     #expect(status(match.state) == "Bob wins with 4 pairs!")
-    let title = { (viewer: Viewer) in RuleTexts.title(MemoryGame.view(of: match.state, for: viewer)) }
+    let title = { (viewer: Viewer) in RuleTexts.title(MemoryGame.view(of: match.state, for: viewer))
+    }
     #expect(title(.player("Bob")) == "Great!")
     #expect(title(.player("Ann")) == "Game over", "the loser is not told Great!")
     #expect(title(.referee) == "Game over", "nor is a watcher")

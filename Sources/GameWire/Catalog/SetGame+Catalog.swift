@@ -10,12 +10,8 @@ extension SetGame {
         GameInfo.Option(
           "refill", label: "Refill to 12",
           choices: [
-            .init(
-              false, "Off",
-              description: "A set leaves the table and the cards after it close up (Refill to 12 is off)."),
-            .init(
-              true, "On",
-              description: "A set's places are dealt fresh cards while the deck lasts (Refill to 12 is on)."),
+            .init(false, "Off", description: Self.refillOff),
+            .init(true, "On", description: Self.refillOn),
           ], default: false,
           hint: "matched cards are replaced while the deck lasts", places: [.settings]),
         GameInfo.Option(
@@ -44,4 +40,12 @@ extension SetGame {
         ("gameOver", "win"),
       ])
   ]
+}
+
+extension SetGame {
+  /// What the help says of found sets with *Refill to 12* off and on (the choices' words).
+  static let refillOff =
+    "A set leaves the table and the cards after it close up (Refill to 12 is off)."
+  static let refillOn =
+    "A set's places are dealt fresh cards while the deck lasts (Refill to 12 is on)."
 }
