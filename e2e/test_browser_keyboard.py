@@ -115,7 +115,11 @@ def test_set_keyboard_only(server, page, cardtable):
     expect(page.get_by_role("button", name="History")).to_be_focused()
 
     # Settings by keyboard: match bonus 4 → 5, saved on the server, used by the next new game.
-    tab_to(page, "e.textContent === 'Settings'", key="Shift+Tab")
+    tab_to(
+        page,
+        "e.matches('[aria-haspopup=dialog]') && e.textContent.endsWith('Settings')",
+        key="Shift+Tab",
+    )
     page.keyboard.press("Enter")
     settings = page.get_by_role("dialog", name="Settings")
     tab_to(page, "e.id === 'setting-matchBonus'")

@@ -33,13 +33,13 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   let today = params.has('today');
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   const refresh = /** @type {HTMLButtonElement} */ (el('button.btn', {
-    type: 'button', text: '↻ Refresh', title: 'Shuffle and deal a new game',
+    type: 'button', title: 'Shuffle and deal a new game', 'aria-label': '↻ Refresh',
     onclick: async () => {
       if (!await confirmDiscard(!!view && !view.over && view.flips > 0, 'Refresh') || locked()) return;
       seedToUse = null;
       newGame();
     },
-  }));
+  }, el('span', { 'aria-hidden': 'true', text: '↻' }), el('span.phone-label', { 'aria-hidden': 'true', text: ' Refresh' })));
   toolbar.append(restart, refresh);
 
   /** @type {HTMLButtonElement[]} */

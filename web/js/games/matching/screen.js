@@ -73,7 +73,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   root.append(screen);
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
-  const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', text: 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) }));
+  const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) },
+    el('span.bar-icon', { 'aria-hidden': 'true', text: '⚙' }), el('span.phone-label', { text: 'Settings' })));
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   acting.push(restart, settingsButton);
   toolbar.append(restart, settingsButton, historyButton);
