@@ -107,7 +107,10 @@ def web_root(tmp_path):
 # The longest tests (pytest's --durations), started first so that parallel workers do not end
 # waiting on one of them: a list of test names, longest first.
 LONGEST_FIRST = [
+    "test_concentration_ends_with_its_summary_and_play_again",
+    "test_the_top_bar_keeps_one_row_in_play_and_at_the_end",
     "test_concentration_played_to_its_end",
+    "test_memory_ends_with_a_summary_play_again_and_a_new_best",
     "test_snap_round_with_a_wrong_call_and_a_right_one",
     "test_set_played_to_game_over",
     "test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes",
@@ -117,6 +120,8 @@ LONGEST_FIRST = [
     "test_two_play_snap_with_receipts_and_leave",
     "test_set_refill_to_12_switch",
     "test_three_at_a_snap_table_and_a_late_watcher",
+    "test_memory_in_turns_ends_praising_only_the_winner",
+    "test_todays_deal_says_so_and_offers_a_text_to_share",
 ]
 
 
