@@ -162,14 +162,12 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
         if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'new', primary: true });
         const me = session.me;
         const players = view.players ?? [];
-        const most = Math.max(0, ...players.map((p) => p.pairs));
         /** @type {import('./ending.js').Fact[]} */
         const facts = players.length
           ? players.map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
           : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Moves', String(view.moves ?? 0)]];
         const body = endSummary({
           conn, title: 'Concentration', facts, today: todaysDeal, seconds: timer.seconds,
-          won: !players.length || players.some((p) => p.player === me && p.pairs === most),
           headline: `${view.moves ?? 0} moves`,
         });
         showDialog({ title: view.title ?? 'Cleared!', message: view.status, body, buttons, className: 'win' })

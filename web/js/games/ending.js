@@ -83,10 +83,9 @@ export class GameClock {
  * @param {string} args.headline  the share text's words, e.g. `27 sets`
  * @param {string|null} args.today  the day of today's deal (`YYYY-MM-DD`), or null
  * @param {number} args.seconds  the time on screen, until the record's comes
- * @param {boolean} args.won  whether the player won (a time and a best count only then)
  * @returns {HTMLElement}
  */
-export function endSummary({ conn, title, facts, headline, today, seconds, won }) {
+export function endSummary({ conn, title, facts, headline, today, seconds }) {
   const time = el('dd.summary-time', { text: clockText(seconds) });
   const list = el('dl.summary-facts', {},
     ...facts.flatMap(([label, value]) => [el('dt', { text: label }), el('dd', { text: value })]),
@@ -104,7 +103,8 @@ export function endSummary({ conn, title, facts, headline, today, seconds, won }
       setText(time, clockText(last.duration));
       share?.time(last.duration);
     }
-    const bests = won ? (last.best ?? []) : [];
+    // NB: the server marks only the asking player's own won games (the page ranks nothing).
+    const bests = last.best ?? [];
     const words = bests.includes('score') && bests.includes('time') ? 'New best score and time!'
       : bests.includes('score') ? 'New best score!' : bests.includes('time') ? 'New best time!' : '';
     if (words) {

@@ -163,15 +163,13 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     announce(`${view.title ?? 'Great!'} ${view.status}`);
     const me = session.me;
     const inTurns = !!view.players?.length;
-    const most = Math.max(0, ...(view.players ?? []).map((p) => p.pairs));
-    const won = !inTurns || (view.players ?? []).some((p) => p.player === me && p.pairs === most);
     /** @type {import('./ending.js').Fact[]} */
     const facts = inTurns
       ? (view.players ?? []).map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
       : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Mistakes', String(view.score)]];
     clock.update(view);
     const body = endSummary({
-      conn, title: 'Memory', facts, won, today, seconds: clock.seconds,
+      conn, title: 'Memory', facts, today, seconds: clock.seconds,
       headline: `${difficulty ?? 'easy'}, ${view.score} ${view.score === 1 ? 'mistake' : 'mistakes'}`,
     });
     /** @type {{label: string, value: string, primary?: boolean}[]} */

@@ -207,7 +207,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     timer.update(ended);
     const node = endSummary({
       conn, title: 'Snap!', facts: [['Round', String(ended.round)], ['Rounds won', wins]], today: todaysDeal,
-      seconds: timer.seconds, won: ended.winner === me, headline: ended.winner === me ? `won round ${ended.round}` : `round ${ended.round}`,
+      seconds: timer.seconds, headline: ended.winner === me ? `won round ${ended.round}` : `round ${ended.round}`,
     });
     bannerNote.before(node);
     summary = { round: ended.round, node };

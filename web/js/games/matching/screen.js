@@ -441,7 +441,6 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       const found = (shown.foundMatches ?? []).length;
       const me = shown.viewer ?? session.me;
       const racers = shown.players ?? [];
-      const best = Math.max(...racers.map((p) => p.score));
       /** @type {import('../ending.js').Fact[]} */
       const facts = racers.length
         ? racers.map((p) => [p.player === me ? 'You' : p.player, `${p.score} ${Math.abs(p.score) === 1 ? 'point' : 'points'}`])
@@ -449,7 +448,6 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       if (racers.length) facts.push([game === 'set' ? 'Sets found' : 'Matches found', String(found)]);
       parts.push(endSummary({
         conn, title: game === 'set' ? 'Set' : 'Matchismo', facts, today: todaysDeal, seconds: timer.seconds,
-        won: !racers.length || (!!me && racers.some((p) => p.player === me && p.score === best)),
         headline: game === 'set' ? `${found} ${found === 1 ? 'set' : 'sets'}` : `score ${shown.score}`,
       }));
       announce(`Game Over! ${line} ${why}`);
