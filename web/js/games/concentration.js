@@ -9,7 +9,7 @@ import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from './turns.js';
-import { endSummary, GameClock } from './ending.js';
+import { endSummary, GameClock, pairFacts } from './ending.js';
 import { flash } from '../anim.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 
@@ -160,11 +160,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
         /** @type {{label: string, value: string, primary?: boolean}[]} */
         const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Close', value: 'close' }];
         if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'new', primary: true });
-        const me = session.me;
         const players = view.players ?? [];
         /** @type {import('./ending.js').Fact[]} */
         const facts = players.length
-          ? players.map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
+          ? pairFacts(players, session.me)
           : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Moves', String(view.moves ?? 0)]];
         const body = endSummary({
           conn, title: 'Concentration', facts, today: todaysDeal, seconds: timer.seconds,

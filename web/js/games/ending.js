@@ -25,6 +25,16 @@ export function clockText(seconds) {
 }
 
 /**
+ * Each player's pairs at a table played in turns (Memory, Concentration): `You 1 pair`.
+ * @param {{player: string, pairs: number}[]} players
+ * @param {string|null} me
+ * @returns {Fact[]}
+ */
+export function pairFacts(players, me) {
+  return players.map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`]);
+}
+
+/**
  * The date of today's deal as people write it: `2026-12-02` → `2 Dec 2026`.
  * @param {string} day  `YYYY-MM-DD` (UTC)
  * @returns {string}

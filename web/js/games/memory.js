@@ -10,7 +10,7 @@ import { memoryTable, MEMORY_SPACING } from '../geometry.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
 import { renderTurns } from './turns.js';
-import { endSummary, GameClock } from './ending.js';
+import { endSummary, GameClock, pairFacts } from './ending.js';
 
 /** @typedef {import('./views.js').MemoryView} MemoryView */
 /** @typedef {import('./views.js').MemoryUpdate} MemoryUpdate */
@@ -161,11 +161,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     await Promise.all(table.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
     if (!table.isConnected || !view?.over) return;
     announce(`${view.title ?? 'Great!'} ${view.status}`);
-    const me = session.me;
     const inTurns = !!view.players?.length;
     /** @type {import('./ending.js').Fact[]} */
     const facts = inTurns
-      ? (view.players ?? []).map((p) => [p.player === me ? 'You' : p.player, `${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}`])
+      ? pairFacts(view.players ?? [], session.me)
       : [['Pairs', `${view.pairsFound} of ${view.pairs}`], ['Mistakes', String(view.score)]];
     clock.update(view);
     const body = endSummary({
