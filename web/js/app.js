@@ -61,7 +61,7 @@ import { setUpTopBar } from './topbar.js';
  * @property {boolean} [inRoom]  the address names a room (or a new game's): a reconnect continues it
  * @property {string|null} [reopen]  the room to open again after a reconnect
  * @property {boolean} [entering]  the host and join forms: the `joined` of a table makes its room the page
- * @property {number} [asked]  the id of the form's `host` or `join` (a `joined` answering an earlier
+ * @property {number} [joinAsked]  the id of the form's `host` or `join` (a `joined` answering an earlier
  *   request, such as the `new` of the game screen just left, is not the table's)
  * @property {boolean} [seated]  leaving gives up a seat at a table in play
  * @property {() => Promise<boolean>} [confirmLeave]
@@ -169,7 +169,7 @@ function handle(message) {
       break;
     case 'joined':
       // The table hosted or joined: its room becomes the page (nothing to leave).
-      if (page.entering && page.asked === conn.answered && !conn.joining) show(new RoomScreen(ctx));
+      if (page.entering && page.joinAsked === conn.answered && !conn.joining) show(new RoomScreen(ctx));
       break;
     default:
       break;
@@ -265,7 +265,7 @@ async function route() {
  */
 async function enterTable(form, message) {
   const replied = conn.request(message);
-  form.asked = conn.lastId;
+  form.joinAsked = conn.lastId;
   const reply = await replied;
   if (page !== form) return null;
   if (reply === null) return { type: 'error', error: { code: 'connection-lost', message: 'The connection was lost. Try again.' } };
