@@ -77,7 +77,7 @@ def card_boxes(page):
 def test_matchismo_says_why_it_ended_and_the_end_moves_no_card(server, page):
     small_matchismo(page, server)
     click_face_down(page, 0)
-    before = card_boxes(page)
+    area = page.locator(".grid-area").bounding_box()
     v = click_face_down(page, 2)
     assert v["over"]
     over = page.locator(".game-over")
@@ -87,11 +87,15 @@ def test_matchismo_says_why_it_ended_and_the_end_moves_no_card(server, page):
     shown = facts(over)
     assert shown["Score"] == str(v["score"]) and shown["Matches found"] == "1", shown
     assert shown["Flips"] == "2" and TIME.match(shown["Time"]), shown
-    # Laid over the table: every card stays where it was (no Time or banner pushed them).
-    assert card_boxes(page) == before
+    # Laid over the table: the table stays where it was, and no card moves when it goes.
+    assert page.locator(".grid-area").bounding_box() == area
+    page.wait_for_function(
+        "() => document.querySelector('.card-grid').getAnimations({ subtree: true }).length === 0"
+    )
+    boxes = card_boxes(page)
     over.get_by_role("button", name="Close").click()
     expect(over).to_be_hidden()
-    assert card_boxes(page) == before
+    assert card_boxes(page) == boxes
     # Play again deals the same settings anew (the banner is there again after a reload).
     page.reload()
     over = page.locator(".game-over")

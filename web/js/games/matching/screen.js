@@ -73,7 +73,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
   root.append(screen);
 
   const historyButton = el('button.btn', { type: 'button', text: 'History', onclick: () => openHistory({ entries: view?.history ?? [], game, conn }) });
-  const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) },
+  const settingsButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost', { type: 'button', 'aria-label': 'Settings', 'aria-haspopup': 'dialog', onclick: () => openSettings(game, conn) },
     el('span.bar-icon', { 'aria-hidden': 'true', text: '⚙' }), el('span.phone-label', { text: 'Settings' })));
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   acting.push(restart, settingsButton);
@@ -142,7 +142,7 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
       saveSetSwitch({ refill: toggle.checked }, conn);
       seed = null;
       today = false;
-      toggleRequest = newGame();
+      toggleRequest = newGame({ refill: toggle.checked });
     });
     controls.append(el('label.toggle', { for: 'refill-switch', title: 'After a set, deal fresh cards into its places while the deck lasts' },
       toggle, el('span', { text: 'Refill to 12' })));
@@ -219,14 +219,17 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     const result = { ...gameSettings(game) };
     if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
     if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
-    if (config.refill) result.refill = !!refill?.checked;
     return result;
   }
 
-  /** @returns {number} the request's id */
-  function newGame() {
+  /**
+   * @param {Record<string, unknown>} [changed]  options the player just changed on screen (the
+   *   settings they are saved to may not have come back yet)
+   * @returns {number} the request's id
+   */
+  function newGame(changed = {}) {
     /** @type {import('../../protocol.js').NewGame} */
-    const message = { cmd: 'new', game, options: options() };
+    const message = { cmd: 'new', game, options: { ...options(), ...changed } };
     if (seed !== null && seed !== '') message.seed = seed;
     else if (today) message.today = true;
     return conn.send(message);
