@@ -251,8 +251,9 @@ def test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on(cardtable
 
         floods, answered = asyncio.run(scenario())
         for code, refused, sent in floods:
-            # NB: 1008 when the close frame arrives; closed with the flood's bytes still unread,
-            # the server's socket resets, and the client sees no close frame (1006).
+            # NB: 1008 when the close frame arrives, after all 64 refusals; closed with the
+            # flood's bytes still unread, the server's socket resets, and the client sees no
+            # close frame (1006) and loses the refusals it had not read yet.
             assert code in (1006, 1008), (code, refused, sent)
-            assert refused >= 60 and sent > refused, (code, refused, sent)
+            assert refused >= (64 if code == 1008 else 1) and sent > refused, (code, refused, sent)
         assert answered and set(answered) == {"update"}, answered
