@@ -318,3 +318,62 @@ def record_sent(page):
 def sent(page):
     """The messages the page has sent so far (see `record_sent`), oldest first."""
     return page.evaluate("window.__sent")
+
+
+class Relay:
+    """The page's WebSocket through the test (from before the page opens): every message passes
+    both ways, but the server's are held back while `frozen` and may be changed on their way by
+    `rewrite` (text to text); `inject` sends the page a message of the test's own."""
+
+    def __init__(self, page, rewrite=None):
+        self.frozen = False
+        self.rewrite = rewrite
+        self.ws = None
+        page.route_web_socket(re.compile(r"/ws(\?.*)?$"), self._route)
+
+    def _route(self, ws):
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+        upstream.on_message(self._down)
+        self.ws = ws
+
+    def _down(self, text):
+        if self.frozen:
+            return
+        self.ws.send(self.rewrite(text) if self.rewrite else text)
+
+    def inject(self, message):
+        self.ws.send(json.dumps(message))
+
+
+def clear_concentration(page, relay, seconds):
+    """Sends the page, through `relay`, an update that clears its Concentration table: the view
+    on screen with every card matched, `seconds` after its first card (the page draws what the
+    server sends; playing 26 pairs takes half a minute). The update keeps the version on screen,
+    so that stepping through asks the server only for versions it has."""
+    v = view(page)
+    board = [
+        dict(spot, card=spot["card"] or "A♠", faceUp=True, matched=True) for spot in v["board"]
+    ]
+    cleared = dict(
+        v,
+        board=board,
+        over=True,
+        pairsFound=26,
+        moves=26,
+        flips=52,
+        waiting=False,
+        title="Cleared!",
+        status="All 26 pairs found in 26 moves.",
+        clock=(v.get("began") or 0) + seconds,
+    )
+    relay.inject(
+        {
+            "type": "update",
+            "game": "concentration",
+            "seed": page.evaluate("window.cardtable.seed"),
+            "version": page.evaluate("window.cardtable.version"),
+            "events": [{"type": "finished"}],
+            "view": cleared,
+        }
+    )

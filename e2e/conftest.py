@@ -107,7 +107,6 @@ def web_root(tmp_path):
 # The longest tests (pytest's --durations), started first so that parallel workers do not end
 # waiting on one of them: a list of test names, longest first.
 LONGEST_FIRST = [
-    "test_the_top_bar_keeps_one_row_in_play_and_at_the_end",
     "test_concentration_played_to_its_end",
     "test_memory_ends_with_a_summary_play_again_and_a_new_best",
     "test_snap_round_with_a_wrong_call_and_a_right_one",

@@ -5,12 +5,11 @@ theme; J, Q and K are drawn as court figures and number cards with pips; no styl
 twice."""
 
 import json
-import re
 
 from playwright.sync_api import expect
 from test_browser_together import SNAP_SEED, join_by_link, start
 
-from browser import PHONE, acted, card_name, face_down, reply_to, send, settle, wait_view
+from browser import PHONE, Relay, acted, card_name, face_down, reply_to, send, settle, wait_view
 from games import matchismo_table
 
 MATCHISMO_SEED = 11
@@ -49,15 +48,7 @@ def test_receipts_scroll_back_through_the_round_keep_their_size_and_clear_at_a_n
     ann = people(server, "Ann")
     bob = people(server, "Bob")
     # NB: Bob's page takes the server's messages through the test, which may add one.
-    link = {}
-
-    def route(ws):
-        upstream = ws.connect_to_server()
-        ws.on_message(upstream.send)
-        upstream.on_message(ws.send)
-        link["ws"] = ws
-
-    bob.route_web_socket(re.compile(r"/ws(\?.*)?$"), route)
+    link = Relay(bob)
     table = snap_table(ann, server, "Ann")
     join_by_link(bob, table)
     expect(ann.locator(".seat-list .seat-text")).to_have_count(2)
@@ -109,7 +100,7 @@ def test_receipts_scroll_back_through_the_round_keep_their_size_and_clear_at_a_n
     # empties the list; its size stays.
     last = bob.evaluate("window.cardtable.lastView")
     version = bob.evaluate("window.cardtable.version")
-    link["ws"].send(
+    link.ws.send(
         json.dumps(
             {
                 "type": "update",

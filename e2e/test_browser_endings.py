@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from browser import acted, reply_to, room_of, send, view, wait_view
+from browser import Relay, acted, clear_concentration, reply_to, room_of, send, view, wait_view
 from games import click_face_down, memory_pairs
 
 TIME = re.compile(r"^\d+:\d\d$")
@@ -32,20 +32,14 @@ def test_memory_ends_with_a_summary_play_again_and_a_new_best(server, page, card
     practice game is played, and the answer is given a `best` on its way to the page.)"""
     link = {"best": False}
 
-    def route(ws):
-        upstream = ws.connect_to_server()
-        ws.on_message(upstream.send)
+    def with_best(text):
+        message = json.loads(text)
+        if not (link["best"] and message.get("cmd") == "results" and message.get("results")):
+            return text
+        message["results"][-1]["best"] = ["score", "time"]
+        return json.dumps(message)
 
-        def down(text):
-            message = json.loads(text)
-            if link["best"] and message.get("cmd") == "results" and message.get("results"):
-                message["results"][-1]["best"] = ["score", "time"]
-                text = json.dumps(message)
-            ws.send(text)
-
-        upstream.on_message(down)
-
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    Relay(page, rewrite=with_best)
 
     def win():
         page.goto(f"{server}?game=memory&difficulty=easy&seed=42")
@@ -241,46 +235,21 @@ def test_todays_deal_says_so_and_offers_a_text_to_share(server, page, cardtable)
 
 
 def test_concentration_ends_with_its_summary_and_play_again(server, page):
-    """The page draws the end the server sends (an update that clears the table, made here from
-    the server's last view: playing 26 pairs takes half a minute): the summary's pairs, moves
-    and time, and Play again deals a new game in a new room."""
-    link = {"frozen": False}
-
-    def route(ws):
-        upstream = ws.connect_to_server()
-        ws.on_message(upstream.send)
-        upstream.on_message(lambda m: None if link["frozen"] else ws.send(m))
-        link["ws"] = ws
-
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    """The page draws the end the server sends (an update that clears the table, made from the
+    server's last view): the summary's pairs, moves and time, and Play again deals a new game
+    in a new room."""
+    link = Relay(page)
     page.goto(f"{server}?game=concentration&seed=3")
     wait_view(page, "v.board.length === 52")
-    v = click_face_down(page, 0)
+    click_face_down(page, 0)
     room = room_of(page)
-    link["frozen"] = True
-    board = [
-        dict(spot, card=spot["card"] or "A♠", faceUp=True, matched=True) for spot in v["board"]
-    ]
-    cleared = dict(
-        v,
-        board=board,
-        over=True,
-        pairsFound=26,
-        moves=26,
-        flips=52,
-        waiting=False,
-        title="Cleared!",
-        status="All 26 pairs found in 26 moves.",
-        clock=(v.get("began") or 0) + 95,
-    )
-    version = page.evaluate("window.cardtable.version") + 1
-    update = {"type": "update", "game": "concentration", "seed": 3, "version": version}
-    link["ws"].send(json.dumps(dict(update, events=[{"type": "finished"}], view=cleared)))
+    link.frozen = True
+    clear_concentration(page, link, seconds=95)
     dialog = page.get_by_role("dialog", name="Cleared!")
     expect(dialog).to_contain_text("All 26 pairs found in 26 moves.")
     shown = facts(dialog)
     assert shown == {"Pairs": "26 of 26", "Moves": "26", "Time": "1:35"}, shown
-    link["frozen"] = False
+    link.frozen = False
     dialog.get_by_role("button", name="Play again").click()
     wait_view(page, "v.board.length === 52 && v.flips === 0 && !v.over")
     assert room_of(page) != room

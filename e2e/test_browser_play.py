@@ -2,7 +2,6 @@
 the Concentration timer, Snap!'s splashes, winner banner and Next Round, reduced motion."""
 
 import itertools
-import json
 import re
 
 import pytest
@@ -10,6 +9,7 @@ from playwright.sync_api import expect
 
 from browser import (
     DESKTOP,
+    Relay,
     acted,
     face_down,
     record_texts,
@@ -110,22 +110,15 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
     server's last view) shows the splashes, the winner banner and Next Round, which sends
     `nextRound`."""
     require_game(cardtable, "snap")
-    link = {"frozen": False}
     page.add_init_script("""window.__sent = [];
       const send = WebSocket.prototype.send;
       WebSocket.prototype.send = function (data) { window.__sent.push(data); return send.call(this, data); };""")
 
-    def route(ws):
-        upstream = ws.connect_to_server()
-        ws.on_message(upstream.send)
-        upstream.on_message(lambda m: None if link["frozen"] else ws.send(m))
-        link["ws"] = ws
-
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    link = Relay(page)
     record_texts(page, ".splash")
     page.goto(f"{server}?game=snap&seed=5")
     wait_view(page, "v.phase === 'playing'", timeout=20000)
-    link["frozen"] = True
+    link.frozen = True
     last = view(page)
     players = [
         dict(
@@ -156,17 +149,15 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
         {"type": "snap", "player": "Lucy", "result": "tooLate"},
         {"type": "roundWon", "player": "Ray", "gamesWon": 1},
     ]
-    link["ws"].send(
-        json.dumps(
-            {
-                "type": "update",
-                "game": "snap",
-                "seed": 5,
-                "version": version,
-                "events": events,
-                "view": ending,
-            }
-        )
+    link.inject(
+        {
+            "type": "update",
+            "game": "snap",
+            "seed": 5,
+            "version": version,
+            "events": events,
+            "view": ending,
+        }
     )
     # NB: a splash shows for about a second; the recorder sees it however late we look.
     wait_shown(page, ".splash", "Snap!")
