@@ -190,7 +190,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   let summary = /** @type {{round: number, node: HTMLElement}|null} */ (null);
 
   /**
-   * Shows the summary of the round `ended` (the rounds won, its time, a new best), or takes it
+   * Shows the summary of the round `ended` (its number, its time, a new best), or takes it
    * away (null).
    * @param {SnapView|null} ended
    */
@@ -203,10 +203,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     if (summary?.round === ended.round) return;
     summary?.node.remove();
     const me = ended.viewer;
-    const wins = ended.players.map((p) => `${p.name === me ? 'You' : p.name} ${p.gamesWon}`).join(' · ');
     timer.update(ended);
+    // NB: one short line in the middle of the table: each seat shows its rounds won already.
     const node = endSummary({
-      conn, title: 'Snap!', facts: [['Round', String(ended.round)], ['Rounds won', wins]], today: todaysDeal,
+      conn, title: 'Snap!', facts: [['Round', String(ended.round)]], today: todaysDeal,
       seconds: timer.seconds, headline: ended.winner === me ? `won round ${ended.round}` : `round ${ended.round}`,
     });
     bannerNote.before(node);
