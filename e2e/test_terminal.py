@@ -199,11 +199,20 @@ def test_snap_round_with_a_wrong_call_and_a_right_one(cardtable, tmux_factory):
     assert "You: Snap! wrong" in receipts or "You: Snap! too late" in receipts
 
 
+def dealt_memory(tmux):
+    """The screen once an easy Memory deal is drawn whole: its status line and all 12 cards.
+
+    NB: a frame is one write, but the terminal may show it before the whole of it has been read
+    (the status line drawn, some cards not yet)."""
+    return tmux.wait_for(
+        lambda s: "Pairs found: 0 of 6" in s and len(cards(s)) == 12, what="the dealt table"
+    )
+
+
 def test_a_mouse_click_turns_the_card_under_it(cardtable, tmux_factory):
     tmux = tmux_factory("play memory --seed 42", cardtable)
-    screen = tmux.wait_for("Pairs found: 0 of 6")
+    screen = dealt_memory(tmux)
     places = cards(screen)
-    assert len(places) == 12
     x, y, width, inner = places[5]
     tmux.click(x + width // 2, y + 2)
     screen = tmux.wait_for(lambda s: face(cards(s)[5]) is not None, what="card 6 face up")
@@ -212,8 +221,11 @@ def test_a_mouse_click_turns_the_card_under_it(cardtable, tmux_factory):
 
 def test_resizing_redraws_and_a_small_window_says_the_size_needed(cardtable, tmux_factory):
     tmux = tmux_factory("play concentration --seed 3", cardtable, width=120, height=40)
-    tmux.wait_for("Pairs found: 0 of 26")
-    big = cards(tmux.screen())
+    big = cards(
+        tmux.wait_for(
+            lambda s: "Pairs found: 0 of 26" in s and len(cards(s)) == 52, what="52 cards"
+        )
+    )
     tmux.resize(80, 24)
     small = tmux.wait_for(lambda s: len(cards(s)) == 52 and cards(s)[0][2] < big[0][2])
     assert "Pairs found: 0 of 26" in small
@@ -332,9 +344,8 @@ def test_a_finished_terminal_game_counts_in_the_statistics(cardtable, tmux_facto
     """Dealt without a seed, so it counts: played as a player would, remembering every card
     seen on screen, then `cardtable stats` on the same data counts it."""
     tmux = tmux_factory("play memory", cardtable)
-    screen = tmux.wait_for("Pairs found: 0 of 6")
+    screen = dealt_memory(tmux)
     spots = [(x, y) for x, y, _, _ in cards(screen)]
-    assert len(spots) == 12
 
     def face_at(index):
         def shown(s):
