@@ -55,6 +55,20 @@ def memory_pairs(cardtable, seed=42, today=None):
     return list(where.values())
 
 
+def memory_table_board(cardtable, seed):
+    """The cards of an easy Memory table of Ann and Bob dealt from `seed`, in board order."""
+    [dealt] = engine(
+        cardtable,
+        {
+            "cmd": "new",
+            "game": "memory",
+            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
+            "seed": seed,
+        },
+    )
+    return [spot["card"] for spot in dealt["state"]["board"]]
+
+
 def matchismo_table(cardtable, seed=11):
     [reply] = engine(cardtable, {"cmd": "new", "game": "matchismo", "seed": seed})
     return [slot["card"] for slot in reply["state"]["table"]]

@@ -26,6 +26,7 @@ from browser import (
     wait_shown,
     wait_view,
 )
+from games import memory_table_board
 from server import running_server
 
 SNAP_SEED = 5  # two players, Ann and Bob: Ann turns J♣ first, then Bob J♠ (a match)
@@ -412,16 +413,7 @@ def test_set_claims_get_receipts(server, people):
 
 
 def test_memory_in_turns(server, people, cardtable):
-    [dealt] = engine(
-        cardtable,
-        {
-            "cmd": "new",
-            "game": "memory",
-            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
-            "seed": MEMORY_SEED,
-        },
-    )
-    board = [spot["card"] for spot in dealt["state"]["board"]]
+    board = memory_table_board(cardtable, MEMORY_SEED)
     pair = [i for i, card in enumerate(board) if card == board[0]]
     miss = next(
         (i, j)
@@ -470,16 +462,7 @@ def test_memory_in_turns(server, people, cardtable):
 def test_memory_in_turns_ends_praising_only_the_winner(server, people, cardtable):
     """Ann finds one pair and misses; Bob finds the other five: Bob is told Great!, Ann only
     Game over, each with every player's pairs and no Play again (a table's game)."""
-    [dealt] = engine(
-        cardtable,
-        {
-            "cmd": "new",
-            "game": "memory",
-            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
-            "seed": MEMORY_SEED,
-        },
-    )
-    board = [spot["card"] for spot in dealt["state"]["board"]]
+    board = memory_table_board(cardtable, MEMORY_SEED)
     pairs = [[i for i, card in enumerate(board) if card == face] for face in dict.fromkeys(board)]
     ann = people(server, "Ann")
     bob = people(server, "Bob")

@@ -21,7 +21,8 @@ from test_browser_together import (
     start,
 )
 
-from browser import WEB, acted, card_name, engine, face_down, require_game, view, wait_view
+from browser import WEB, acted, card_name, face_down, require_game, view, wait_view
+from games import memory_table_board
 from server import running_server
 
 
@@ -169,16 +170,7 @@ def test_a_set_race_between_a_browser_and_a_terminal(server, people, terminal, c
 
 
 def test_memory_in_turns_between_a_browser_and_a_terminal(server, people, terminal, cardtable):
-    [dealt] = engine(
-        cardtable,
-        {
-            "cmd": "new",
-            "game": "memory",
-            "options": {"difficulty": "easy", "players": ["Ann", "Bob"]},
-            "seed": MEMORY_SEED,
-        },
-    )
-    board = [spot["card"] for spot in dealt["state"]["board"]]
+    board = memory_table_board(cardtable, MEMORY_SEED)
     first, second = next(
         (i, j) for i in range(len(board)) for j in range(i + 1, len(board)) if board[i] != board[j]
     )
