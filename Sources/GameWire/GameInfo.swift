@@ -26,6 +26,9 @@ public struct GameInfo: Sendable, Equatable, Encodable {
       case host
       /// Among the game's settings, for the next deal.
       case settings
+      /// On the screen of a game of one's own, dealing a new game when changed (Memory's
+      /// opponent).
+      case screen
     }
 
     /// One value of an option that takes one of a list.

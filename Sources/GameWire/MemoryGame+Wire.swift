@@ -6,15 +6,23 @@ extension MemoryGame: WireGame {
   // NB: in a game in turns an action names its player (`"player":"Ann"`, by default `You`);
   // a game alone ignores who acts.
   public static let actionsNamePlayer = true
-  /// One to four players take turns.
+  /// One to four players take turns, computer players included.
   public static let seatRange = 1...4
+  public static let takesComputerPlayers = true
 
-  /// `{"players":["Ann","Bob"]}` put in (kept with Memory's `difficulty`); one player plays
-  /// alone.
+  /// `{"players":["Ann","Bob","Ray"],"computer":["Ray"]}` put in, people first (kept with
+  /// Memory's `difficulty` and the `computerLevel`; a table has no `opponent`); one person
+  /// alone plays the game alone.
   public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
     throws(WireError) -> JSON
   {
-    try seatingPlayers(options, players, computers: computers)
+    guard !computers.isEmpty else {
+      return try seatingPlayers(options, players, computers: computers).removing("opponent")
+    }
+    return try checkedSeating(options, players: players, computers: computers)
+      .removing("opponent")
+      .setting("players", to: JSON((players + computers).map(\.rawValue)))
+      .setting("computer", to: JSON(computers.map(\.rawValue)))
   }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
@@ -35,11 +43,13 @@ extension MemoryGame: WireGame {
   /// positions say `removed`, Concentration's `matched`, and Concentration adds `moves` and
   /// `tilt`; a game in turns adds `players` and `turn`.
   public struct WireView: WireViewType {
-    /// One player of a game in turns: `{"player":"Ann","pairs":2,"left":false}`.
+    /// One player of a game in turns: `{"player":"Ann","pairs":2,"left":false}`, with
+    /// `"computer":true` for a computer player's seat.
     public struct Player: Codable, Equatable, Sendable {
       public var player: PlayerID
       public var pairs: Int
       public var left: Bool
+      public var computer: Bool?
     }
 
     public struct Position: Codable, Hashable, Sendable, MemoizedEncoding {
@@ -82,6 +92,8 @@ extension MemoryGame: WireGame {
     public var players: [Player]?
     /// The player on turn (`null` once the game is over), in a game in turns only.
     public var turn: Nullable<PlayerID>?
+    /// How much the computer players remember, when some play.
+    public var computerLevel: ComputerLevel?
 
     public init(_ view: View, cache: inout NoCache) {
       let concentration = view.variant == .concentration
@@ -104,9 +116,13 @@ extension MemoryGame: WireGame {
       moves = concentration ? view.moves : nil
       tilt = concentration ? view.tilt : nil
       if !view.players.isEmpty {
-        players = view.players.map { Player(player: $0.id, pairs: $0.pairs, left: $0.hasLeft) }
+        players = view.players.map {
+          Player(
+            player: $0.id, pairs: $0.pairs, left: $0.hasLeft, computer: $0.isComputer ? true : nil)
+        }
         turn = Nullable(wrappedValue: view.turn)
       }
+      computerLevel = view.computerLevel
     }
   }
 }

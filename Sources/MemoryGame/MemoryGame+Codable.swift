@@ -4,12 +4,17 @@ import CardTableCore
 
 extension MemoryGame.Options: Codable {
   enum MemoryKeys: String, CodingKey, CaseIterable {
-    case difficulty, players
+    case difficulty, players, computer, computerLevel, opponent
   }
 
-  /// Reads Memory's `{"difficulty":"hard","players":["Ann","Bob"]}` (Concentration has only
-  /// `players`); which variant is read from the decoder's ``CodingUserInfoKey/gameName``
-  /// (Memory unless it says `concentration`).
+  /// The members added after `difficulty`, whose names older refusals do not list.
+  static let laterMembers: Set<String> = ["players", "computer", "computerLevel", "opponent"]
+
+  /// Reads Memory's `{"difficulty":"hard","players":["Ann","Ray"],"computer":["Ray"],
+  /// "computerLevel":"perfect"}` (Concentration has no `difficulty`); which variant is read
+  /// from the decoder's ``CodingUserInfoKey/gameName`` (Memory unless it says
+  /// `concentration`). `opponent` (`none` or a level) is the game alone against one computer
+  /// player: `{"opponent":"good"}` seats you and Ray, Ray played by the computer.
   ///
   /// NB: a refused member's message names the members there were before `players`, whose
   /// words the golden transcript pins.
@@ -19,18 +24,47 @@ extension MemoryGame.Options: Codable {
     self.init(variant: variant)
     if variant == .concentration {
       let container = try decoder.container(keyedBy: MemberKey.self)
-      if let unknown = container.allKeys.first(where: { $0.stringValue != "players" }) {
+      if let unknown = container.allKeys.first(where: {
+        !Self.laterMembers.contains($0.stringValue)
+      }) {
         throw InputError.unknownMember(unknown.stringValue, allowed: [])
       }
     } else {
-      try decoder.rejectUnknownMembers(MemoryKeys.self, unlisted: ["players"])
+      try decoder.rejectUnknownMembers(MemoryKeys.self, unlisted: Self.laterMembers)
     }
     let container = try decoder.container(keyedBy: MemoryKeys.self)
-    if container.contains(.players), try !container.decodeNil(forKey: .players) {
-      guard let names = try? container.decode([String].self, forKey: .players) else {
-        throw InputError.invalid(member: "players", expected: "an array of names")
+    func names(_ key: MemoryKeys) throws -> [PlayerID]? {
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+      guard let names = try? container.decode([String].self, forKey: key) else {
+        throw InputError.invalid(member: key.stringValue, expected: "an array of names")
       }
-      players = names.map { PlayerID($0) }
+      return names.map { PlayerID($0) }
+    }
+    func level(_ key: MemoryKeys, orNone: Bool) throws -> MemoryGame.ComputerLevel? {
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+      let levels = MemoryGame.ComputerLevel.allCases.map(\.rawValue)
+      let name = try? container.decode(String.self, forKey: key)
+      if orNone, name == "none" { return nil }
+      guard let level = name.flatMap(MemoryGame.ComputerLevel.init(rawValue:)) else {
+        throw InputError.unknownName(
+          member: key.stringValue, value: name, expected: (orNone ? ["none"] : []) + levels)
+      }
+      return level
+    }
+    if let players = try names(.players) { self.players = players }
+    if let computer = try names(.computer) { self.computer = Set(computer) }
+    if let level = try level(.computerLevel, orNone: false) { computerLevel = level }
+    if let opponent = try level(.opponent, orNone: true) {
+      guard players == [.solo], computer.isEmpty else {
+        throw InputError.refused(
+          code: "invalid-options",
+          message:
+            "An opponent is for a game alone; a table names its computer players in computer.")
+      }
+      let computerName = MemoryGame.computerNames[0]
+      players = [.solo, computerName]
+      computer = [computerName]
+      computerLevel = opponent
     }
     guard variant == .memory, container.contains(.difficulty),
       try !container.decodeNil(forKey: .difficulty)
@@ -46,12 +80,17 @@ extension MemoryGame.Options: Codable {
     self.difficulty = difficulty
   }
 
-  /// Memory's difficulty (Concentration has none), and the players unless the game is the
-  /// one player's of old.
+  /// Memory's difficulty (Concentration has none), the players unless the game is the one
+  /// player's of old, and the computer players (in seat order) with their level when there
+  /// are any.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: MemoryKeys.self)
     if variant == .memory { try container.encode(difficulty, forKey: .difficulty) }
     if players != [.solo] { try container.encode(players, forKey: .players) }
+    if !computer.isEmpty {
+      try container.encode(players.filter(computer.contains), forKey: .computer)
+      try container.encode(computerLevel, forKey: .computerLevel)
+    }
   }
 }
 

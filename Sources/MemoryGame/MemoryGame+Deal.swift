@@ -11,6 +11,11 @@ extension MemoryGame {
     throws(RuleViolation) -> State
   {
     try validate(options.players)
+    if let stranger = options.computer.sorted(by: { $0.rawValue < $1.rawValue })
+      .first(where: { !options.players.contains($0) })
+    {
+      throw .invalidOptions("\(stranger) plays for the computer but is not a player.")
+    }
     var random = SplitMix64(seed: seed)
     let cards: [PlayingCard]
     if let deck = options.deck {
@@ -33,7 +38,15 @@ extension MemoryGame {
       variant: options.variant, difficulty: options.difficulty, columns: columns, rows: rows,
       board: cards.map(Position.init(card:)), tilt: tilt)
     state.seed = seed
-    state.players = options.players.map(Player.init(id:))
+    state.players = options.players.map {
+      Player(id: $0, isComputer: options.computer.contains($0))
+    }
+    if !options.computer.isEmpty {
+      state.computerLevel = options.computerLevel
+      state.memories = Array(repeating: [:], count: state.players.count)
+      // NB: the computers draw on after the deal, so their seats deal the same board as people.
+      state.random = random
+    }
     return state
   }
 

@@ -16,18 +16,26 @@ extension MemoryGame {
         let seat = try seat(of: player, in: state)
         guard !isOver(state) else { throw .gameOver }
         guard seat == state.turn else { throw .notYourTurn(state.playerOnTurn) }
+      } else if state.players[0].isComputer, player != state.players[0].id {
+        // NB: a game alone that the computer plays takes no one else's cards.
+        throw .notYourTurn(state.players[0].id)
       }
       try flip(index, in: &state, into: &outcome)
+      planComputerTurn(&state, into: &outcome)
     case .resolve:
       guard player == .referee else { throw .onlyTheTimerResolves }
       try resolve(&state, into: &outcome)
+      planComputerTurn(&state, into: &outcome)
     case .leave:
       // NB: alone, whoever acts is the one player, as for a flip.
       let seat = state.inTurns ? try seat(of: player, in: state) : 0
       guard !state.players[seat].hasLeft else { throw .playerLeft(state.players[seat].id) }
       // NB: once the last pair is found the game is won, though its removal is pending.
       guard !isOver(state), state.pairsFound < state.pairCount else { throw .gameOver }
+      let turn = state.turn
       leave(seat, in: &state, into: &outcome)
+      // NB: only a turn handed on starts a computer's turn; one already planned goes on.
+      if state.turn != turn { planComputerTurn(&state, into: &outcome) }
     }
   }
 
@@ -86,11 +94,13 @@ extension MemoryGame {
     state.flips += 1
     state.turned.append(index)
     outcome.events.append(.flipped(index: index, card: position.card))
+    if state.hasComputers { remember(position.card, at: index, in: &state) }
     guard state.turned.count == 2 else { return }
 
     let first = state.turned[0]
     state.moves += 1
     if isPair(state.board[first].card, position.card, variant: state.variant) {
+      if state.hasComputers { forget(first, index, in: &state) }
       state.pairsFound += 1
       state.players[state.turn].pairs += 1
       outcome.events.append(.matched(first, index))
@@ -159,16 +169,19 @@ extension MemoryGame {
   }
 
   /// The player at `seat` leaves the turn order: the turn passes if it was theirs; the last
-  /// one to leave ends the game unfinished.
+  /// one to leave (the last person, when computer players play too) ends the game unfinished.
   private static func leave(
     _ seat: Int, in state: inout State, into outcome: inout Outcome<MemoryGame>
   ) {
     state.players[seat].hasLeft = true
     outcome.events.append(.left(state.players[seat].id))
-    guard state.players.contains(where: { !$0.hasLeft }) else {
+    // NB: computer players do not play on for nobody: the last person leaving ends the game.
+    let people = state.players.contains { !$0.isComputer }
+    guard state.players.contains(where: { !$0.hasLeft && (!$0.isComputer || !people) }) else {
       state.deserted = true
       state.passesTurn = false
       outcome.cancelled.append(.resolve)
+      if state.hasComputers { outcome.cancelled.append(.computer) }
       outcome.marks.append(.ended(record(of: state, .abandoned)))
       return
     }

@@ -38,6 +38,8 @@ extension MemoryGame {
     public var viewer: PlayerID?
     /// Every player left before the end.
     public var deserted: Bool
+    /// How much the computer players remember; nil when no computer plays.
+    public var computerLevel: ComputerLevel?
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
@@ -59,7 +61,8 @@ extension MemoryGame {
       players: state.inTurns ? state.players : [],
       turn: state.inTurns && !isOver(state) ? state.playerOnTurn : nil,
       viewer: seated,
-      deserted: state.deserted)
+      deserted: state.deserted,
+      computerLevel: state.hasComputers ? state.computerLevel : nil)
   }
 
   /// Face-down cards are never named in events either: a flip names only the card it shows.

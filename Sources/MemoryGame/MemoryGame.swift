@@ -13,7 +13,12 @@ import CardTableCore
 /// `leave` takes a player out of the turn order, their pairs still counted; if they were on
 /// turn the turn passes at once (a single card they had turned stays up, the next player's
 /// first), and the game goes on with the rest, even one. The last player leaving ends the game
-/// unfinished (``State/deserted``), recorded as abandoned.
+/// unfinished (``State/deserted``), recorded as abandoned — the last person, when computer
+/// players play too.
+///
+/// **Computer players** (``Options/computer``) take their turns on the match clock with the
+/// same `flip` as people, deciding from their seat's view and a memory that keeps each card
+/// they see face up with their ``ComputerLevel``'s probability (`MemoryGame+Computer.swift`).
 public enum MemoryGame: GameRules {
   /// Which of the two originals is played.
   public enum Variant: String, CaseIterable, Sendable, Codable {
@@ -46,15 +51,22 @@ public enum MemoryGame: GameRules {
     /// The players in turn order, 1 to 4: one plays alone (the original game, whatever the
     /// name); two or more take turns.
     public var players: [PlayerID]
+    /// The players whose seats the computer plays; each must be among ``players``.
+    public var computer: Set<PlayerID>
+    /// How much the computer players remember.
+    public var computerLevel: ComputerLevel
 
     public init(
       variant: Variant = .memory, difficulty: Difficulty = .easy, deck: [PlayingCard]? = nil,
-      players: [PlayerID] = [.solo]
+      players: [PlayerID] = [.solo], computer: Set<PlayerID> = [],
+      computerLevel: ComputerLevel = .good
     ) {
       self.variant = variant
       self.difficulty = difficulty
       self.deck = deck
       self.players = players
+      self.computer = computer
+      self.computerLevel = computerLevel
     }
 
     public static func memory(_ difficulty: Difficulty) -> Options {
@@ -83,8 +95,13 @@ public enum MemoryGame: GameRules {
     public internal(set) var pairs = 0
     /// The player has left the turn order; their pairs still count.
     public internal(set) var hasLeft = false
+    /// The computer plays this seat.
+    public internal(set) var isComputer = false
 
-    public init(id: PlayerID) { self.id = id }
+    public init(id: PlayerID, isComputer: Bool = false) {
+      self.id = id
+      self.isComputer = isComputer
+    }
   }
 
   /// What the follow-up timers resolve.
@@ -147,9 +164,11 @@ public enum MemoryGame: GameRules {
     }
   }
 
-  /// Names the one timer: the pending resolution of two turned cards.
+  /// Names the timers: the pending resolution of two turned cards, and the next card a
+  /// computer player turns.
   public enum TimerKey: Hashable, Sendable {
     case resolve
+    case computer
   }
 
   public struct State: Sendable, Equatable {
@@ -182,6 +201,17 @@ public enum MemoryGame: GameRules {
     public internal(set) var passesTurn = false
     /// Every player has left before the last pair was found: the game ended unfinished.
     public internal(set) var deserted = false
+    /// How much the computer players remember.
+    public internal(set) var computerLevel = ComputerLevel.good
+    /// What each seat remembers of the face-down cards (board index → card), for the computer
+    /// players only; empty when no computer plays.
+    public internal(set) var memories: [[Int: PlayingCard]] = []
+    /// The computer players' draws (what they remember, which unknown card they try, how long
+    /// they think), continued from the deal's generator. Never drawn without computer players.
+    public internal(set) var random = SplitMix64(seed: 0)
+
+    /// Whether a computer plays a seat.
+    public var hasComputers: Bool { !memories.isEmpty }
 
     public var pairCount: Int { board.count / 2 }
 

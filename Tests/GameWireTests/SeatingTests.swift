@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SeatingTests {
   @Test(arguments: [
-    ("memory", 1...4, false), ("concentration", 1...4, false), ("matchismo", 1...1, false),
+    ("memory", 1...4, true), ("concentration", 1...4, true), ("matchismo", 1...1, false),
     ("set", 1...4, false), ("snap", 2...4, true),
   ])
   func everyGameSaysHowManySitAtItsTable(game: String, seats: ClosedRange<Int>, computers: Bool)
@@ -29,6 +29,27 @@ import Testing
         ["computerSpeed": "quick", "players": ["X", "Y"]], of: "snap", seating: ["Ann", "Bob"],
         computers: ["Ray"])
         == ["computerSpeed": "quick", "players": ["Ann", "Bob", "Ray"], "computer": ["Ray"]])
+    // NB: a table's computer players are seated by name; a game alone's opponent goes.
+    #expect(
+      try GameCatalog.options(
+        ["difficulty": "hard", "computerLevel": "perfect", "opponent": "good"], of: "memory",
+        seating: ["Ann"], computers: ["Ray", "Lucy"])
+        == [
+          "difficulty": "hard", "computerLevel": "perfect", "players": ["Ann", "Ray", "Lucy"],
+          "computer": ["Ray", "Lucy"],
+        ])
+    let table = try GameCatalog.start(
+      NewGame(
+        game: "concentration",
+        options: try GameCatalog.options(
+          ["computerLevel": "forgetful"], of: "concentration", seating: ["Ann"],
+          computers: ["Ray"]),
+        seed: 5))
+    let players = table.viewJSON(for: .player("Ann"))["players"]
+    #expect(
+      players?.text == #"[{"player":"Ann","pairs":0,"left":false},"#
+        + #"{"player":"Ray","pairs":0,"left":false,"computer":true}]"#)
+    #expect(table.viewJSON(for: .player("Ann"))["computerLevel"] == "forgetful")
   }
 
   @Test(arguments: ["memory", "concentration", "matchismo", "set"])
@@ -47,7 +68,7 @@ import Testing
     arguments: [
       (
         "memory", ["A", "B", "C", "D", "E"], [],
-        "Seats for Memory and Concentration: 1 to 4 players, not 5."
+        "Seats for Memory and Concentration: 1 to 4 players, computer players included, not 5."
       ),
       ("matchismo", ["Ann", "Bob"], [], "Seats for Matchismo: 1 to 1 players, not 2."),
       ("matchismo", ["Ann"], ["Ray"], "No computer players play Matchismo."),

@@ -71,7 +71,7 @@
 
 /**
  * An option a player may choose, and where it is asked: before a game of one's own is dealt
- * (`menu`), on the form that hosts a table (`host`), among the game's settings (`settings`).
+ * (`menu`), on the form that hosts a table (`host`), among the game's settings (`settings`), on the screen of a game of one's own (`screen`).
  * @typedef {object} GameOption
  * @property {string} name  the member of `options` it sets, e.g. `difficulty`
  * @property {string} label  the form's label
@@ -80,7 +80,7 @@
  * @property {number} [max]
  * @property {string|number|boolean} default
  * @property {string} [hint]  a short note beside the control
- * @property {('menu'|'host'|'settings')[]} places
+ * @property {('menu'|'host'|'settings'|'screen')[]} places
  */
 
 /**
@@ -277,7 +277,8 @@
  * @property {'player'|'watcher'|null} role
  * @property {boolean} readOnly  a watcher, a closed room, or a countdown running: no control acts
  * @property {TableMessage|null} table  the room's table (null for a game of one's own)
- * @property {string|null} me  the name of this page's seat at the table
+ * @property {string|null} me  the name of this page's seat at the table (`You` in a game of one's
+ *   own, null for a watcher)
  * @property {(name: string) => number|null} away  seconds before a dropped player leaves, null when connected
  */
 

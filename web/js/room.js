@@ -99,7 +99,8 @@ export class RoomScreen {
         return room.role === 'watcher' || room.status === 'abandoned' || room.countdown > 0 || (!!room.table?.info && !room.table.sitting);
       },
       get table() { return room.table?.info ?? null; },
-      get me() { return room.table?.me ?? null; },
+      // NB: a game of one's own is played by the engine's one player, `You`.
+      get me() { return room.table ? room.table.me ?? null : room.role === 'player' ? 'You' : null; },
       /** @param {string} name */
       away(name) { return room.table?.awayFor(name) ?? null; },
     });

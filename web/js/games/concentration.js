@@ -8,7 +8,8 @@ import { el, setText, showDialog, restartButton, confirmDiscard } from '../dom.j
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
-import { renderTurns } from './turns.js';
+import { opponentChoice, renderTurns } from './turns.js';
+import { gameInfo } from '../catalog.js';
 import { endSummary, GameClock, pairFacts } from './ending.js';
 import { flash } from '../anim.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
@@ -20,7 +21,7 @@ import { cardsLarge, CARDS_EVENT } from '../size.js';
  * @param {import('../protocol.js').GameContext} ctx
  * @returns {import('../protocol.js').GameScreen<ConcentrationUpdate>}
  */
-export function mount({ root, toolbar, conn, params, fresh, session, stepThrough }) {
+export function mount({ root, toolbar, conn, params, fresh, session, navigate, stepThrough }) {
   const seed = params.get('seed');
   const moves = el('span.counter', { text: 'Moves: 0' });
   const clock = el('span.counter.clock', { text: '0:00', role: 'timer', 'aria-label': 'Time' });
@@ -40,7 +41,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
       newGame();
     },
   }, el('span', { 'aria-hidden': 'true', text: '↻' }), el('span.phone-label', { 'aria-hidden': 'true', text: ' Refresh' })));
-  toolbar.append(restart, refresh);
+  const opponent = opponentChoice(gameInfo('concentration'), params, navigate);
+  toolbar.append(restart, refresh, opponent?.field ?? '');
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
@@ -60,6 +62,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
   function newGame() {
     /** @type {import('../protocol.js').NewGame} */
     const message = { cmd: 'new', game: 'concentration' };
+    if (opponent?.value) message.options = { opponent: opponent.value };
     if (seedToUse !== null && seedToUse !== '') message.seed = seedToUse;
     else if (today) message.today = true;
     today = false;
@@ -91,7 +94,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
    * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
    * @param {{turn?: string}} shown
    */
-  const myTurn = (shown) => !shown.turn || !session.table || shown.turn === session.me;
+  const myTurn = (shown) => !shown.turn || shown.turn === session.me;
 
   /** @param {number} index */
   function flip(index) {
@@ -126,6 +129,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, stepThrough
     // NB: a table's game is neither dealt again nor replaced (the server refuses `not-alone`).
     restart.hidden = !!session.table;
     refresh.hidden = !!session.table;
+    if (opponent) opponent.field.hidden = !!session.table || session.readOnly;
     renderTurns(turns, view, session.me);
     setText(moves, `Moves: ${view.moves ?? 0}`);
     // NB: the moves have their own counter; the status line does not repeat them.

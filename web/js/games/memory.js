@@ -9,7 +9,8 @@ import { createCardButton, showCard } from '../cards.js';
 import { memoryTable, MEMORY_SPACING } from '../geometry.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
-import { renderTurns } from './turns.js';
+import { opponentChoice, renderTurns } from './turns.js';
+import { gameInfo } from '../catalog.js';
 import { endSummary, GameClock, pairFacts } from './ending.js';
 
 /** @typedef {import('./views.js').MemoryView} MemoryView */
@@ -38,7 +39,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   const screen = el('section.memory-screen', {}, el('div.table-bar', {}, turns, status), table);
   root.append(screen);
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
-  toolbar.append(restart, el('a.btn.ghost', { href: '/?game=memory', dataset: { nav: '' }, text: 'Menu' }));
+  const opponent = opponentChoice(gameInfo('memory'), params, navigate);
+  toolbar.append(restart, el('a.btn.ghost', { href: '/?game=memory', dataset: { nav: '' }, text: 'Menu' }), opponent?.field ?? '');
 
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
@@ -59,8 +61,11 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   });
 
   const newGame = () => {
+    /** @type {Record<string, unknown>} */
+    const options = { difficulty: difficulty ?? 'easy' };
+    if (opponent?.value) options.opponent = opponent.value;
     /** @type {import('../protocol.js').NewGame} */
-    const message = { cmd: 'new', game: 'memory', options: { difficulty: difficulty ?? 'easy' } };
+    const message = { cmd: 'new', game: 'memory', options };
     if (seed !== null && seed !== '') message.seed = seed;
     else if (params.has('today') && !asked) message.today = true;
     asked = true;
@@ -95,7 +100,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
    * At a table: whether the turn is this page's player's (the server refuses `not-your-turn`).
    * @param {{turn?: string}} shown
    */
-  const myTurn = (shown) => !shown.turn || !session.table || shown.turn === session.me;
+  const myTurn = (shown) => !shown.turn || shown.turn === session.me;
 
   /** @param {number} index */
   function flip(index) {
@@ -151,6 +156,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     renderTurns(turns, view, session.me);
     restart.disabled = locked();
     restart.hidden = !!session.table;
+    if (opponent) opponent.field.hidden = !!session.table || session.readOnly;
     layout();
   }
 

@@ -5,6 +5,7 @@
  * @module games/turns
  */
 import { el } from '../dom.js';
+import { choiceNamed, optionsAt } from '../catalog.js';
 
 /**
  * Memory's and Concentration's players in turns: each player's pairs, whose turn it is.
@@ -22,6 +23,34 @@ export function renderTurns(container, view, me) {
   container.replaceChildren(
     ...view.players.map((p) => el(`span.player-chip${p.player === view.turn && !view.over ? '.current' : ''}${p.left ? '.gone' : ''}`,
       { 'aria-current': p.player === view.turn && !view.over ? 'true' : false },
-      `${p.player === me ? 'You' : p.player}: ${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}${p.left ? ' (left)' : ''}`)),
+      `${p.player === me ? 'You' : p.player}${p.computer ? ' (computer)' : ''}: ${p.pairs} ${p.pairs === 1 ? 'pair' : 'pairs'}${p.left ? ' (left)' : ''}`)),
     turn ? el('strong.turn', { text: turn }) : '');
+}
+
+/**
+ * The "Play against" choice of a game of one's own (the catalog's `opponent`, placed on the
+ * game's `screen`): Nobody, or Ray at a computer level. Choosing deals a new game against
+ * that opponent (the address says which: `&opponent=good`).
+ * @param {import('../protocol.js').GameInfo|null} info
+ * @param {URLSearchParams} params  the address's
+ * @param {(url: string) => void} navigate
+ * @returns {{field: HTMLElement, value: string|null}|null}  `value` is null for Nobody
+ */
+export function opponentChoice(info, params, navigate) {
+  const option = info ? optionsAt(info, 'screen').find((o) => o.name === 'opponent') : undefined;
+  if (!info || !option) return null;
+  const chosen = String(choiceNamed(option, params.get('opponent'))?.value ?? option.default);
+  const select = /** @type {HTMLSelectElement} */ (el('select.btn.opponent-select', {
+    'aria-label': option.label,
+    onchange: () => {
+      const next = new URLSearchParams(params);
+      for (const key of ['seed', 'today']) next.delete(key);
+      next.set('opponent', select.value);
+      navigate(`/?${next}`);
+    },
+  }, ...option.choices.map((choice) => el('option', {
+    value: String(choice.value), text: choice.label, title: choice.description ?? false, selected: String(choice.value) === chosen,
+  }))));
+  const field = el('label.opponent-choice', {}, el('span.long-label', { 'aria-hidden': 'true', text: `${option.label} ` }), select);
+  return { field, value: chosen === String(option.default) ? null : chosen };
 }

@@ -32,8 +32,8 @@
  */
 
 /**
- * A player at a Memory or Concentration table, taking turns.
- * @typedef {{player: string, pairs: number, left: boolean}} BoardPlayer
+ * A player at a Memory or Concentration table, taking turns (`computer` for a computer player's seat).
+ * @typedef {{player: string, pairs: number, left: boolean, computer?: boolean}} BoardPlayer
  */
 
 /** @typedef {BoardView & {board: MemorySpot[], players?: BoardPlayer[], turn?: string}} MemoryView */
