@@ -41,7 +41,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
       newGame();
     },
   }, el('span', { 'aria-hidden': 'true', text: '↻' }), el('span.phone-label', { 'aria-hidden': 'true', text: ' Refresh' })));
-  const opponent = opponentChoice(gameInfo('concentration'), params, navigate);
+  const opponent = opponentChoice(gameInfo('concentration'), params,
+    (against) => `/?game=concentration&opponent=${encodeURIComponent(against)}`, navigate);
   toolbar.append(restart, refresh, opponent?.field ?? '');
 
   /** @type {HTMLButtonElement[]} */
@@ -129,7 +130,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     // NB: a table's game is neither dealt again nor replaced (the server refuses `not-alone`).
     restart.hidden = !!session.table;
     refresh.hidden = !!session.table;
-    if (opponent) opponent.field.hidden = !!session.table || session.readOnly;
+    if (opponent) {
+      opponent.field.hidden = !!session.table || session.readOnly;
+      opponent.show(view);
+    }
     renderTurns(turns, view, session.me);
     setText(moves, `Moves: ${view.moves ?? 0}`);
     // NB: the moves have their own counter; the status line does not repeat them.

@@ -39,7 +39,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
   const screen = el('section.memory-screen', {}, el('div.table-bar', {}, turns, status), table);
   root.append(screen);
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
-  const opponent = opponentChoice(gameInfo('memory'), params, navigate);
+  const opponent = opponentChoice(gameInfo('memory'), params,
+    (against) => `/?game=memory&difficulty=${encodeURIComponent(difficulty ?? 'easy')}&opponent=${encodeURIComponent(against)}`, navigate);
   toolbar.append(restart, el('a.btn.ghost', { href: '/?game=memory', dataset: { nav: '' }, text: 'Menu' }), opponent?.field ?? '');
 
   /** @type {HTMLButtonElement[]} */
@@ -156,7 +157,10 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     renderTurns(turns, view, session.me);
     restart.disabled = locked();
     restart.hidden = !!session.table;
-    if (opponent) opponent.field.hidden = !!session.table || session.readOnly;
+    if (opponent) {
+      opponent.field.hidden = !!session.table || session.readOnly;
+      opponent.show(view);
+    }
     layout();
   }
 

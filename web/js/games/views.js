@@ -36,7 +36,7 @@
  * @typedef {{player: string, pairs: number, left: boolean, computer?: boolean}} BoardPlayer
  */
 
-/** @typedef {BoardView & {board: MemorySpot[], players?: BoardPlayer[], turn?: string}} MemoryView */
+/** @typedef {BoardView & {board: MemorySpot[], players?: BoardPlayer[], turn?: string, computerLevel?: string}} MemoryView */
 
 /**
  * @typedef {object} ConcentrationSpot
@@ -45,7 +45,7 @@
  * @property {boolean} matched
  */
 
-/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[], players?: BoardPlayer[], turn?: string}} ConcentrationView */
+/** @typedef {BoardView & {board: ConcentrationSpot[], moves: number, tilt: number[], players?: BoardPlayer[], turn?: string, computerLevel?: string}} ConcentrationView */
 
 /**
  * @typedef {{type: 'flipped', card: number, face: string}
