@@ -14,7 +14,7 @@ import pytest
 from terminal import Tmux, cards, face
 
 from browser import WEB
-from games import memory_pairs
+from games import memory_pairs, memory_table_board
 from server import running_server
 
 
@@ -445,3 +445,30 @@ def test_play_goes_through_the_server_that_holds_the_data(cardtable, tmux_factor
             check=True,
         ).stdout
         assert saved.count('"flip"') == 2
+
+
+def test_memory_alone_against_the_computer_from_the_menu_and_the_command_line(
+    cardtable, tmux_factory
+):
+    board = memory_table_board(cardtable, 5)
+    other = next(i for i in range(1, len(board)) if board[i] != board[0])
+    tmux = tmux_factory("play memory --opponent perfect --seed 5", cardtable)
+    tmux.wait_for("Your turn. Pairs: You 0, Ray 0")
+    flip_pair(tmux, 0, other)
+    # Ray takes his turn by himself, on the server's clock, and hands it back on a mismatch.
+    tmux.wait_for("Ray's turn")
+    screen = tmux.wait_for(lambda s: "Your turn" in s or "wins" in s or "tie" in s, timeout=60)
+    assert "Ray" in screen
+    tmux.keys("q")
+    tmux.wait_for("Quit")
+    tmux.keys("y")
+    assert tmux.wait_exit() == 0
+    # In the menu (under the game just left), o chooses the opponent of the game chosen.
+    menu = tmux_factory("play", cardtable)
+    menu.wait_for("Continue Memory")
+    menu.keys("Down", "o")
+    menu.wait_for("vs Forgetful computer")
+    menu.keys("o")
+    menu.wait_for("vs Good computer")
+    menu.keys("Enter")
+    menu.wait_for("Your turn. Pairs: You 0, Ray 0")

@@ -48,6 +48,10 @@ extension Command {
       --match-bonus N, --mismatch-penalty N, --cost-to-choose N   Matchismo's and Set's scoring
       --refill, --two-player          Set: refill to 12; two players on one screen
       --computer-speed S              Snap!: relaxed, original, quick or sharp
+      --opponent L                    Memory, Concentration: play against Ray, forgetful, good
+                                      or perfect (in the menu: o)
+      --computer-level L              Memory, Concentration: the computer players of a --host
+                                      table (forgetful, good or perfect)
       --seed N                        deal from this seed (practice: no high score)
       --resume                        continue your latest unfinished game
       --host                          open a table of GAME for friends (code shown), like the

@@ -188,6 +188,12 @@ public struct GameInfo: Sendable, Equatable, Encodable {
     options.filter { $0.places.contains(place) }
   }
 
+  /// The computer opponent of a game alone, asked on the game's screen ("Play against":
+  /// Memory's and Concentration's `opponent`, its first choice nobody).
+  public var opponentOption: Option? {
+    options(at: .screen).first { $0.name == "opponent" }
+  }
+
   /// `text` with its `{…}` placeholders filled (``Help``): each name is looked up in `values`
   /// (the view's settings, say), else the option's default; a choice's value becomes its
   /// description. A placeholder naming nothing known is left as it is.

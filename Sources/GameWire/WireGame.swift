@@ -37,7 +37,8 @@ where
   /// computer players).
   static var seatRange: ClosedRange<Int> { get }
 
-  /// Whether computer players may fill the seats people leave empty (Snap! only).
+  /// Whether computer players may fill the seats people leave empty (Snap!, Memory and
+  /// Concentration).
   static var takesComputerPlayers: Bool { get }
 
   /// The entries the clients offer of this game, one per wire name (``GameInfo``): title,

@@ -31,6 +31,9 @@ public struct UIState: Equatable, Sendable {
   public var menuChoice = 0
   /// Per game, the index of its menu option's choice (Memory's EASY / MEDIUM / HARD).
   public var menuOptions: [String: Int] = [:]
+  /// Per game, the index of its opponent's choice (Memory's and Concentration's "Play against":
+  /// Nobody, or Ray at a level), changed with `o`.
+  public var menuOpponents: [String: Int] = [:]
   /// Shown in the menu or over the table until the next key: what went wrong.
   public var message: String?
   /// The app is in the menu (no room yet).
@@ -211,6 +214,11 @@ public enum ScreenRenderer {
           let label = option.choices[safe: choice]?.label ?? ""
           line += glyphs.unicode ? "  ◀ \(label) ▶" : "  < \(label) >"
         }
+        if let opponent = info.opponentOption, let choice = ui.menuOpponents[name], choice > 0,
+          let label = opponent.choices[safe: choice]?.label
+        {
+          line += "  vs \(label)"
+        }
         let end = grid.put(line, x: 0, y: row, style: style, limit: grid.width)
         grid.put(
           "  " + glyphs.text(info.blurb), x: max(end, 34), y: row, style: .dim,
@@ -221,7 +229,9 @@ public enum ScreenRenderer {
     if let message = ui.message {
       grid.put(" " + message, x: 0, y: row + 1, style: Style(foreground: .red), limit: grid.width)
     }
-    grid.put(" \(glyphs.arrows) choose  Enter play  q quit", x: 0, y: grid.height - 1, style: .dim)
+    grid.put(
+      " \(glyphs.arrows) choose  o opponent  Enter play  q quit", x: 0, y: grid.height - 1,
+      style: .dim)
   }
 
   static func lobby(_ session: Session, into grid: inout Grid, glyphs: Glyphs) {

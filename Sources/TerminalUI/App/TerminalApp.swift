@@ -390,11 +390,22 @@ public final class TerminalApp {
     newGame(game, options: currentOptions(game), seed: nil)
   }
 
+  /// The options of the game on screen, for *Play again*: Memory's difficulty, and the
+  /// computer opponent of a game alone (You and one computer player).
   private func currentOptions(_ game: String) -> JSON {
-    guard let option = GameCatalog.info(game)?.options(at: .menu).first, let view = session.view,
+    var members: [(String, JSON)] = []
+    if let option = GameCatalog.info(game)?.options(at: .menu).first, let view = session.view,
       let value = ScreenRenderer.difficulty(view, option)
-    else { return .object([]) }
-    return .object([(option.name, value)])
+    {
+      members.append((option.name, value))
+    }
+    if let players = session.view?["players"]?.arrayValue, players.count == 2,
+      players[1]["computer"]?.boolValue == true,
+      let level = session.view?["computerLevel"]
+    {
+      members.append(("opponent", level))
+    }
+    return .object(members)
   }
 
   private func menuKey(_ key: Key) {
@@ -412,6 +423,12 @@ public final class TerminalApp {
       {
         let step = key == .left ? option.choices.count - 1 : 1
         ui.menuOptions[name] = ((ui.menuOptions[name] ?? 0) + step) % option.choices.count
+      }
+    case .character("o"):
+      if case .game(let name) = ui.menu[ui.menuChoice],
+        let option = GameCatalog.info(name)?.opponentOption
+      {
+        ui.menuOpponents[name] = ((ui.menuOpponents[name] ?? 0) + 1) % option.choices.count
       }
     case .enter, .character(" "):
       openMenuEntry(ui.menu[ui.menuChoice])
@@ -435,13 +452,18 @@ public final class TerminalApp {
       ui.waiting = "Opening your game…"
       link.send(["cmd": "open", "room": .string(room.room)])
     case .game(let name):
-      var options: JSON = .object([])
+      var members: [(String, JSON)] = []
       if let option = GameCatalog.info(name)?.options(at: .menu).first,
         let choice = option.choices[safe: ui.menuOptions[name] ?? 0]
       {
-        options = .object([(option.name, choice.value)])
+        members.append((option.name, choice.value))
       }
-      newGame(name, options: options, seed: nil)
+      if let option = GameCatalog.info(name)?.opponentOption, let index = ui.menuOpponents[name],
+        index > 0, let choice = option.choices[safe: index]
+      {
+        members.append((option.name, choice.value))
+      }
+      newGame(name, options: .object(members), seed: nil)
     }
   }
 
