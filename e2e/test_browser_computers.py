@@ -2,10 +2,12 @@
 level, and a game of one's own is played against one ("Play against"). They take their turns
 on the server's clock with the same flips as people; the page only shows whose turn it is."""
 
+import itertools
+
 from playwright.sync_api import expect
 from test_browser_together import join_by_link, start
 
-from browser import acted, face_down, reply_to, wait_view
+from browser import acted, face_down, reply_to, view, wait_view
 from games import memory_table_board
 
 SEED = 5
@@ -99,3 +101,89 @@ def test_a_game_alone_against_the_computer(server, people):
     expect(page.locator(".turns .player-chip")).to_have_text(
         ["You: 0 pairs", "Ray (computer): 0 pairs"]
     )
+
+
+VALUES = [
+    ["diamond", "squiggle", "oval"],
+    ["red", "green", "purple"],
+    ["solid", "striped", "open"],
+    ["1", "2", "3"],
+]
+DECK = [":".join(card) for card in itertools.product(*VALUES)]
+
+
+def third(a, b):
+    """The card that makes a set with `a` and `b` (Set cards as `symbol:color:shading:number`)."""
+    parts = []
+    for x, y, values in zip(a.split(":"), b.split(":"), VALUES, strict=True):
+        parts.append(x if x == y else next(v for v in values if v not in (x, y)))
+    return ":".join(parts)
+
+
+def sets_among(cards):
+    return [t for t in itertools.combinations(cards, 3) if third(t[0], t[1]) == t[2]]
+
+
+def two_sets_and_no_other():
+    """Twelve Set cards holding exactly two sets, with no card in both."""
+    first = DECK[0:3]
+    second = next(
+        [a, b, third(a, b)]
+        for a, b in itertools.combinations(DECK[3:], 2)
+        if third(a, b) not in first and len(sets_among(first + [a, b, third(a, b)])) == 2
+    )
+    cards = first + second
+    for card in DECK:
+        if len(cards) < 12 and card not in cards and len(sets_among(cards + [card])) == 2:
+            cards.append(card)
+    assert len(cards) == 12 and len(sets_among(cards)) == 2, cards
+    return cards
+
+
+def test_a_set_table_with_a_computer_racer_played_to_the_end(server, people):
+    ann = people(server, "Ann")
+    deck = ",".join(two_sets_and_no_other())
+    ann.goto(f"{server}?game=set&table=host&deck={deck}")
+    level = ann.get_by_label("Computer players’ speed")
+    expect(level).to_have_value("steady")
+    level.select_option("sharp")
+    reply_to(ann, ann.get_by_role("button", name="Host table").click)
+    reply_to(ann, ann.get_by_role("button", name="Add computer player").click)
+    expect(ann.locator(".seat-list .seat-text")).to_have_text(["Ann (host, you)", "Ray (computer)"])
+    start(ann, [])
+    wait_view(ann, "v.players && v.players.length === 2 && v.computerLevel === 'sharp'")
+    expect(ann.get_by_role("button", name="Hint")).to_be_hidden()
+    expect(ann.locator(".player-chip")).to_have_text(["You: 0", "Ray (computer): 0"])
+    # Ann claims the first set she sees; Ray, on the server's clock, the other (or both, if
+    # he is quicker: a card he took first is refused to her).
+    cards = view(ann)["table"]
+    trio = next(
+        t
+        for t in itertools.combinations(range(len(cards)), 3)
+        if third(cards[t[0]]["card"], cards[t[1]]["card"]) == cards[t[2]]["card"]
+    )
+    for index in trio:
+        slot = view(ann)["table"]
+        if index < len(slot) and slot[index]["card"] == cards[index]["card"]:
+            reply_to(ann, ann.locator("button.card").nth(index).click)
+    wait_view(ann, "v.over", timeout=60000)
+    shown = view(ann)
+    ray = next(p for p in shown["players"] if p["player"] == "Ray")
+    assert ray["score"] > 0 and ray.get("computer") is True, shown["players"]
+    assert len(shown["foundMatches"]) == 2
+    expect(ann.locator(".game-over")).to_be_visible()
+
+
+def test_set_alone_against_the_computer(server, people):
+    page = people(server, "Ann")
+    page.goto(f"{server}?game=set&opponent=sharp")
+    wait_view(page, "v.players && v.players.length === 2 && v.computerLevel === 'sharp'")
+    expect(page.get_by_label("Play against")).to_have_value("sharp")
+    expect(page.get_by_role("button", name="Hint")).to_be_hidden()
+    expect(page.locator(".player-chip")).to_have_text(["You: 0", "Ray (computer): 0"])
+    # Ray finds a set by himself, card by card, within his few seconds.
+    wait_view(page, "v.players[1].score > 0", timeout=30000)
+    expect(page.locator(".player-chip").nth(1)).not_to_have_text("Ray (computer): 0")
+    page.get_by_label("Play against").select_option("none")
+    wait_view(page, "!v.players")
+    expect(page.get_by_role("button", name="Hint")).to_be_visible()

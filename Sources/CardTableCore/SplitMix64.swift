@@ -52,6 +52,27 @@ public struct SplitMix64: Sendable, Hashable {
     Double(next() >> 11) * 0x1.0p-53
   }
 
+  /// Returns an exponentially distributed `Double` with mean 1: −ln(1 − u) for a uniform u
+  /// (``nextUnit()``), computed without the C library so that every platform draws alike.
+  public mutating func nextExponential() -> Double {
+    -Self.naturalLog(1 - nextUnit())
+  }
+
+  /// ln x for x in (0, 1]: x = m · 2^e with m in [1, 2), ln m = 2 atanh((m − 1)/(m + 1)) by
+  /// its series (|z| ≤ 1/3, so 20 terms reach the last bit).
+  static func naturalLog(_ x: Double) -> Double {
+    let m = x.significand
+    let z = (m - 1) / (m + 1)
+    let z2 = z * z
+    var term = z
+    var sum = 0.0
+    for k in 0..<20 {
+      sum += term / Double(2 * k + 1)
+      term *= z2
+    }
+    return Double(x.exponent) * 0.693_147_180_559_945_3 + 2 * sum
+  }
+
   /// Shuffles `elements` in place with the Fisher–Yates algorithm, last position first.
   @inlinable
   public mutating func shuffle<Element>(_ elements: inout [Element]) {

@@ -37,18 +37,26 @@ extension SetGame: WireGame {
   // NB: in two-player Set an action may name its player, `P1` or `P2`; without one it is
   // the move of whoever's turn it is (one shared screen).
   public static let actionsNamePlayer = true
-  /// One player alone, or a race of two to four.
+  /// One player alone, or a race of two to four, computer racers included.
   public static let seatRange = 1...4
+  public static let takesComputerPlayers = true
 
-  /// A race's `{"players":["Ann","Bob"]}` put in; one player plays alone (two-player Set is
-  /// two people at one seat, and cannot be a race).
+  /// A race's `{"players":["Ann","Bob","Ray"],"computer":["Ray"]}` put in, people first (a
+  /// table has no `opponent`); one person alone plays alone (two-player Set is two people at
+  /// one seat, and cannot be a race).
   public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
     throws(WireError) -> JSON
   {
-    if players.count > 1, options["twoPlayer"] == true {
+    if players.count + computers.count > 1, options["twoPlayer"] == true {
       throw .badRequest("A race seats its own players; two-player Set shares one table.")
     }
-    return try seatingPlayers(options, players, computers: computers)
+    guard !computers.isEmpty else {
+      return try seatingPlayers(options, players, computers: computers).removing("opponent")
+    }
+    return try checkedSeating(options, players: players, computers: computers)
+      .removing("opponent")
+      .setting("players", to: JSON((players + computers).map(\.rawValue)))
+      .setting("computer", to: JSON(computers.map(\.rawValue)))
   }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {
@@ -79,6 +87,8 @@ extension SetGame: WireGame {
       public var askedForThree: Bool?
       public var left: Bool?
       public var selection: [Int]?
+      /// A computer racer's seat: `true`, else absent.
+      public var computer: Bool?
 
       init(_ score: PlayerScore) {
         (player, self.score) = (score.player, score.score)
@@ -87,6 +97,7 @@ extension SetGame: WireGame {
       init(_ racer: RacerView) {
         (player, score, chosen) = (racer.id, racer.score, racer.chosenCount)
         (askedForThree, left, selection) = (racer.askedForThree, racer.hasLeft, racer.selection)
+        computer = racer.isComputer ? true : nil
       }
     }
 
@@ -157,6 +168,8 @@ extension SetGame: WireGame {
     public var current: PlayerID?
     /// The racer looking, in a race.
     public var viewer: PlayerID?
+    /// How quickly the computer racers find sets, when some race.
+    public var computerLevel: ComputerLevel?
 
     public init(_ view: View, cache: inout TextCache<Table.Play>) {
       score = view.score
@@ -186,6 +199,7 @@ extension SetGame: WireGame {
         players = view.players.map(Player.init)
       }
       current = view.current
+      computerLevel = view.computerLevel
     }
   }
 

@@ -6,12 +6,18 @@ import ChoiceTable
 extension SetGame.Options: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case mode, matchBonus, mismatchPenalty, costToChoose, refill, twoPlayer, players
+    case computer, computerLevel, opponent
   }
 
+  /// The members added after `players`, whose names older refusals do not list.
+  static let laterMembers: Set<String> = ["computer", "computerLevel", "opponent"]
+
   /// Every member is optional and unknown ones are refused; `mode` is accepted only as 3;
-  /// `players` names a race's players.
+  /// `players` names a race's players, `computer` those the computer plays, at
+  /// `computerLevel` (`relaxed`, `steady` or `sharp`); `opponent` (`none` or a level) is a
+  /// race of you against Ray.
   public init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownMembers(CodingKeys.self)
+    try decoder.rejectUnknownMembers(CodingKeys.self, unlisted: Self.laterMembers)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let range = MatchScoring.range
     _ = try container.decode(
@@ -31,6 +37,35 @@ extension SetGame.Options: Codable {
       }
       players = names.map { PlayerID($0) }
     }
+    func level(_ key: CodingKeys, orNone: Bool) throws -> SetGame.ComputerLevel? {
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+      let levels = SetGame.ComputerLevel.allCases.map(\.rawValue)
+      let name = try? container.decode(String.self, forKey: key)
+      if orNone, name == "none" { return nil }
+      guard let level = name.flatMap(SetGame.ComputerLevel.init(rawValue:)) else {
+        throw InputError.unknownName(
+          member: key.stringValue, value: name, expected: (orNone ? ["none"] : []) + levels)
+      }
+      return level
+    }
+    if container.contains(.computer), try !container.decodeNil(forKey: .computer) {
+      guard let names = try? container.decode([String].self, forKey: .computer) else {
+        throw InputError.invalid(member: "computer", expected: "an array of names")
+      }
+      computer = Set(names.map { PlayerID($0) })
+    }
+    if let level = try level(.computerLevel, orNone: false) { computerLevel = level }
+    if let opponent = try level(.opponent, orNone: true) {
+      guard players == [.solo], computer.isEmpty, !twoPlayer else {
+        throw InputError.refused(
+          code: "invalid-options",
+          message:
+            "An opponent is for a game alone; a table names its computer players in computer.")
+      }
+      players = [.solo, SetGame.computerNames[0]]
+      computer = [SetGame.computerNames[0]]
+      computerLevel = opponent
+    }
   }
 
   /// The settings, and a race's players; a given deck travels beside the options (`new`'s
@@ -43,6 +78,10 @@ extension SetGame.Options: Codable {
     try container.encode(refill, forKey: .refill)
     try container.encode(twoPlayer, forKey: .twoPlayer)
     if players != [.solo] { try container.encode(players, forKey: .players) }
+    if !computer.isEmpty {
+      try container.encode(players.filter(computer.contains), forKey: .computer)
+      try container.encode(computerLevel, forKey: .computerLevel)
+    }
   }
 }
 

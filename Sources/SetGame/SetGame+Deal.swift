@@ -28,7 +28,21 @@ extension SetGame {
     var state = State(
       table: Table(cards: dealt), deck: deck, scoring: options.scoring, refill: options.refill,
       twoPlayer: options.twoPlayer, seed: seed, later: later)
-    if options.players.count > 1 { state.racers = options.players.map(Racer.init(id:)) }
+    if options.players.count > 1 {
+      state.racers = options.players.map {
+        Racer(id: $0, isComputer: options.computer.contains($0))
+      }
+    }
+    if let stranger = options.computer.sorted(by: { $0.rawValue < $1.rawValue })
+      .first(where: { !options.players.contains($0) || options.players.count < 2 })
+    {
+      throw .invalidOptions("\(stranger) races for the computer but is not a racer.")
+    }
+    if !options.computer.isEmpty {
+      state.computerLevel = options.computerLevel
+      // NB: the racers draw after the deal, so a table with computers deals what one without does.
+      state.random = SplitMix64(seed: seed ^ 0x7261_6365_7273_2121)
+    }
     state.over = checkOver(state)
     return state
   }
@@ -55,6 +69,7 @@ extension SetGame {
   /// its own deal.
   public static func opening(_ state: State, into outcome: inout Outcome<SetGame>) {
     if state.over { outcome.marks.append(.ended(record(of: state, .finished))) }
+    planComputersAtOpening(state, into: &outcome)
   }
 
   /// The 81-card deck shuffled by a generator seeded with `seed`.

@@ -33,6 +33,24 @@ extension SetGame {
     if case .hint = action { throw .notInARace }
     guard let index = state.racer(player) else { throw .notAPlayer(player) }
     guard !state.racers[index].hasLeft else { throw .playerLeft(player) }
+    guard state.hasComputers else {
+      try applyInRace(action, by: index, to: &state, into: &outcome)
+      return
+    }
+    // NB: the computer racers plan again only when what they see changed: the cards showing.
+    let showing = state.table.slots.map(\.card)
+    let wasOver = state.over
+    try applyInRace(action, by: index, to: &state, into: &outcome)
+    if state.table.slots.map(\.card) != showing || state.over != wasOver {
+      planComputers(&state, into: &outcome)
+    }
+  }
+
+  /// Applies the action of the racer at `index`, who is still in.
+  private static func applyInRace(
+    _ action: Action, by index: Int, to state: inout State, into outcome: inout Outcome<SetGame>
+  ) throws(RuleViolation) {
+    let player = state.racers[index].id
     switch action {
     case .choose(let position):
       guard !state.over else { throw .gameOver }
@@ -162,7 +180,9 @@ extension SetGame {
     state.racers[index].selection = []
     state.racers[index].askedForThree = false
     outcome.events.append(.left(state.racers[index].id))
-    guard state.racers.contains(where: { !$0.hasLeft }) else {
+    // NB: computer racers do not race on for nobody: the last person leaving ends the game.
+    let people = state.racers.contains { !$0.isComputer }
+    guard state.racers.contains(where: { !$0.hasLeft && (!$0.isComputer || !people) }) else {
       state.deserted = true
       state.over = true
       outcome.marks.append(.ended(record(of: state, .abandoned)))

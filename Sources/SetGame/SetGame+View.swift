@@ -30,6 +30,8 @@ extension SetGame {
     public var viewer: PlayerID?
     /// Every player left before the end.
     public var deserted: Bool
+    /// How quickly the computer racers find sets; nil when no computer races.
+    public var computerLevel: ComputerLevel?
   }
 
   /// A racer as a viewer sees them: how many cards they have chosen, not which.
@@ -41,6 +43,8 @@ extension SetGame {
     public var hasLeft: Bool
     /// The chosen cards' table positions, in table order: the referee's only.
     public var selection: [Int]?
+    /// The computer plays this racer.
+    public var isComputer = false
   }
 
   /// What `viewer` may see; in a race the table's `chosen` marks are the viewer's own
@@ -62,7 +66,8 @@ extension SetGame {
       RacerView(
         id: racer.id, score: racer.score, chosenCount: racer.selection.count,
         askedForThree: racer.askedForThree, hasLeft: racer.hasLeft,
-        selection: viewer == .referee ? positions(of: racer.selection, in: state) : nil)
+        selection: viewer == .referee ? positions(of: racer.selection, in: state) : nil,
+        isComputer: racer.isComputer)
     }
     // NB: in a race the score is the viewer's own: the table's total means nothing to anyone.
     var score = state.table.score
@@ -77,7 +82,8 @@ extension SetGame {
       twoPlayer: state.twoPlayer, players: state.scores,
       current: state.twoPlayer ? state.currentPlayer : nil,
       seed: viewer == .referee ? state.seed : nil, racers: racers, claims: state.claims,
-      viewer: seated, deserted: state.deserted)
+      viewer: seated, deserted: state.deserted,
+      computerLevel: state.hasComputers ? state.computerLevel : nil)
   }
 
   /// The table positions of `cards`, in table order.

@@ -30,16 +30,23 @@ public enum SetGame: GameRules {
     public var deck: [SetCard]?
     /// The players of a race, 2–4; one player (the default, `You`) plays alone.
     public var players: [PlayerID]
+    /// The racers the computer plays; each must be among ``players``.
+    public var computer: Set<PlayerID>
+    /// How quickly the computer racers find sets.
+    public var computerLevel: ComputerLevel
 
     public init(
       scoring: MatchScoring = .init(), refill: Bool = false, twoPlayer: Bool = false,
-      deck: [SetCard]? = nil, players: [PlayerID] = [.solo]
+      deck: [SetCard]? = nil, players: [PlayerID] = [.solo], computer: Set<PlayerID> = [],
+      computerLevel: ComputerLevel = .steady
     ) {
       self.scoring = scoring
       self.refill = refill
       self.twoPlayer = twoPlayer
       self.deck = deck
       self.players = players
+      self.computer = computer
+      self.computerLevel = computerLevel
     }
   }
 
@@ -53,8 +60,19 @@ public enum SetGame: GameRules {
     public internal(set) var askedForThree = false
     /// The player has left the race; their score stays.
     public internal(set) var hasLeft = false
+    /// The computer plays this racer (`SetGame+Computer.swift`).
+    public internal(set) var isComputer = false
 
-    public init(id: PlayerID) { self.id = id }
+    public init(id: PlayerID, isComputer: Bool = false) {
+      self.id = id
+      self.isComputer = isComputer
+    }
+  }
+
+  /// Names a computer racer's pending moves (by its index among the racers), so that a change
+  /// of the table can drop them.
+  public enum TimerKey: Hashable, Sendable {
+    case computer(Int)
   }
 
   /// A judged selection of a race: who made it, and the play it was (a set or a miss).
@@ -186,6 +204,14 @@ public enum SetGame: GameRules {
     public internal(set) var claims: [Claim] = []
     /// Every player left before the end: the game ended unfinished (until *Deal*).
     public internal(set) var deserted = false
+    /// How quickly the computer racers find sets.
+    public internal(set) var computerLevel = ComputerLevel.steady
+    /// The computer racers' draws, continued from the deal's generator; never drawn without
+    /// computer racers.
+    public internal(set) var random = SplitMix64(seed: 0)
+
+    /// Whether the computer plays a racer.
+    public var hasComputers: Bool { racers.contains { $0.isComputer } }
 
     /// The player whose turn it is.
     public var currentPlayer: PlayerID { SetGame.players[current] }

@@ -1,4 +1,5 @@
 import CardTableCore
+import Foundation
 import Testing
 
 @Suite struct SplitMix64Tests {
@@ -55,4 +56,19 @@ import Testing
   }
 
   static let pinnedShuffleOfSeed42 = [0, 9, 5, 8, 6, 4, 7, 2, 1, 3]
+
+  /// The exponential draw is −ln(1 − u) of the same uniform draw, its logarithm the C
+  /// library's to the last bits, and its mean 1.
+  @Test func exponentialDrawsAreMinusTheLogOfAUniformDraw() {
+    var uniform = SplitMix64(seed: 77)
+    var exponential = SplitMix64(seed: 77)
+    var total = 0.0
+    for _ in 0..<100_000 {
+      let u = uniform.nextUnit()
+      let e = exponential.nextExponential()
+      #expect(abs(e + log(1 - u)) <= 1e-12 * max(1, e))
+      total += e
+    }
+    #expect(abs(total / 100_000 - 1) < 0.01)
+  }
 }

@@ -19,7 +19,7 @@ import Testing
 /// the first card (`began`: 115 calls, each with a Concentration update); and when `began` came
 /// to name a later *Deal* too (230 calls, each with a Matchismo, Set or Snap! update after a
 /// deal in the match) and Set's refill choices were described for its help (96 `welcome`s), and
-/// when Memory and Concentration came to take computer players (the same 96 `welcome`s).
+/// when Memory, Concentration and Set came to take computer players (the same 96 `welcome`s).
 @Suite struct GoldenRoomTests {
   @Test func everyMessageIsTheRecordedOneByteForByte() throws {
     let test = try TestServer()

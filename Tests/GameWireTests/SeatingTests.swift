@@ -5,7 +5,7 @@ import Testing
 @Suite struct SeatingTests {
   @Test(arguments: [
     ("memory", 1...4, true), ("concentration", 1...4, true), ("matchismo", 1...1, false),
-    ("set", 1...4, false), ("snap", 2...4, true),
+    ("set", 1...4, true), ("snap", 2...4, true),
   ])
   func everyGameSaysHowManySitAtItsTable(game: String, seats: ClosedRange<Int>, computers: Bool)
     throws
@@ -38,6 +38,14 @@ import Testing
           "difficulty": "hard", "computerLevel": "perfect", "players": ["Ann", "Ray", "Lucy"],
           "computer": ["Ray", "Lucy"],
         ])
+    #expect(
+      try GameCatalog.options(
+        ["computerLevel": "sharp"], of: "set", seating: ["Ann"], computers: ["Ray"])
+        == ["computerLevel": "sharp", "players": ["Ann", "Ray"], "computer": ["Ray"]])
+    #expect(throws: WireError.self) {
+      try GameCatalog.options(
+        ["twoPlayer": true], of: "set", seating: ["Ann"], computers: ["Ray"])
+    }
     let table = try GameCatalog.start(
       NewGame(
         game: "concentration",

@@ -48,7 +48,7 @@
  */
 /**
  * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.
- * @typedef {{cmd: 'host', game: GameName, options?: Record<string, unknown>, public?: boolean, seed?: number|string}} HostTable
+ * @typedef {{cmd: 'host', game: GameName, options?: Record<string, unknown>, public?: boolean, seed?: number|string, deck?: string[]}} HostTable
  */
 /** @typedef {'date'|'score'|'duration'} ScoreSort */
 

@@ -73,7 +73,8 @@ async function keepName(input, conn) {
  * players' speed or the table size), listing publicly, Host.
  * @param {{root: HTMLElement, conn: Connection, info: GameInfo, params: URLSearchParams,
  *   host: (message: import('./protocol.js').HostTable) => Promise<string|null>}} ctx
- *   `params` may name an option's value (`difficulty=hard`) and a `seed`; `host` sends the
+ *   `params` may name an option's value (`difficulty=hard`), a `seed` and a `deck` (cards
+ *   separated by commas: a practice table, as browser tests deal); `host` sends the
  *   `host` and resolves with null once in the table, else the refusal's text
  */
 export function renderHostForm({ root, conn, info, params, host }) {
@@ -117,6 +118,9 @@ export function renderHostForm({ root, conn, info, params, host }) {
     const message = { cmd: 'host', game: info.name, options, public: isPublic.checked };
     const seed = params.get('seed');
     if (seed) message.seed = seed;
+    // NB: a practice deal laid out card by card, as `new` takes it (`deck=A♥,K♠,…`).
+    const deck = params.get('deck');
+    if (deck) message.deck = deck.split(',');
     setText(note, 'Setting the table…');
     const refused = await host(message);
     if (refused && form.isConnected) {

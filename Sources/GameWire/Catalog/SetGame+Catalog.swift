@@ -5,7 +5,8 @@ extension SetGame {
   public static let catalog = [
     GameInfo(
       name: "set", title: "Set", blurb: "Find three cards that are all same or all different.",
-      face: "squiggle:purple:striped:2", seats: seatRange, together: .race, call: "Set",
+      face: "squiggle:purple:striped:2", seats: seatRange, together: .race,
+      computers: takesComputerPlayers, call: "Set",
       options: ChoiceScoring.options + [
         GameInfo.Option(
           "refill", label: "Refill to 12",
@@ -17,6 +18,21 @@ extension SetGame {
         GameInfo.Option(
           "twoPlayer", label: "Two players",
           choices: [.init(false, "Off"), .init(true, "On")], default: false, places: [.settings]),
+        GameInfo.Option(
+          "computerLevel", label: "Computer players’ speed",
+          choices: ComputerLevel.allCases.map { level in
+            GameInfo.Option.Choice(
+              .string(level.rawValue), level.label, description: level.helpDescription)
+          }, default: .string(ComputerLevel.steady.rawValue),
+          hint: "for the computer players you add", places: [.host]),
+        GameInfo.Option(
+          "opponent", label: "Play against",
+          choices: [GameInfo.Option.Choice("none", "Nobody", description: "play alone")]
+            + ComputerLevel.allCases.map { level in
+              GameInfo.Option.Choice(
+                .string(level.rawValue), "\(level.label) computer",
+                description: "Ray, who \(level.helpDescription)")
+            }, default: "none", places: [.screen]),
       ],
       help: GameInfo.Help(
         play: [
@@ -30,6 +46,7 @@ extension SetGame {
         together: [
           "At a table with friends, Set is a race: everyone plays the same cards at once, each of you picks your own three, and a set scores for whoever claims it first. Each player keeps their own score.",
           "+3 deals only when every player has asked for it. There are no hints in a race.",
+          "Race the computer alone with “Play against” on the game’s screen, or let the host of a table seat computer players: they look at the same cards, find a set sooner when its cards share more, claim it card by card like you, and ask for +3 when they see none — a relaxed one in about 15 seconds on a usual table, a steady one 8, a sharp one 4.",
         ]),
       tableHelp: [
         "A race: everyone plays the same table at once. Each of you picks your own three cards; a set scores for whoever found it, a wrong three costs its chooser.",

@@ -8,7 +8,8 @@ import { el, setText, showDialog, restartButton, confirmDiscard } from '../dom.j
 import { createCardButton, showCard } from '../cards.js';
 import { tiltedLayout } from '../geometry.js';
 import { announce, gridKeys } from '../a11y.js';
-import { opponentChoice, renderTurns } from './turns.js';
+import { renderTurns } from './turns.js';
+import { opponentChoice } from './opponent.js';
 import { gameInfo } from '../catalog.js';
 import { endSummary, GameClock, pairFacts } from './ending.js';
 import { flash } from '../anim.js';

@@ -9,7 +9,8 @@ import { createCardButton, showCard } from '../cards.js';
 import { memoryTable, MEMORY_SPACING } from '../geometry.js';
 import { cardsLarge, CARDS_EVENT } from '../size.js';
 import { announce, gridKeys } from '../a11y.js';
-import { opponentChoice, renderTurns } from './turns.js';
+import { renderTurns } from './turns.js';
+import { opponentChoice } from './opponent.js';
 import { gameInfo } from '../catalog.js';
 import { endSummary, GameClock, pairFacts } from './ending.js';
 

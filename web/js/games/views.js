@@ -87,10 +87,11 @@
  * @property {FoundMatch[]} foundMatches
  * @property {number[]} hint
  * @property {Scoring & {cards?: number, refill?: boolean, twoPlayer?: boolean}} settings
- * @property {{player: string, score: number, chosen?: number, askedForThree?: boolean, left?: boolean}[]} [players]
+ * @property {{player: string, score: number, chosen?: number, askedForThree?: boolean, left?: boolean, computer?: boolean}[]} [players]
  *   two-player Set, and Set as a race at a table (each racer's score, and whether they agreed to +3)
  * @property {string} [current]  two-player Set: whose turn it is
- * @property {string} [viewer]  Set at a table: the racer looking
+ * @property {string} [viewer]  Set in a race (at a table, or alone against the computer): the racer looking
+ * @property {string} [computerLevel]  Set: how quickly the computer racers find sets, when some race
  */
 
 /**

@@ -13,6 +13,8 @@ import { cardsLarge, CARDS_EVENT } from '../../size.js';
 import { gameSettings, openSettings, saveSetSwitch, settingsChanged } from './settings.js';
 import { entryNodes, openHistory } from './history.js';
 import { endSummary, GameClock } from '../ending.js';
+import { opponentChoice } from '../opponent.js';
+import { gameInfo } from '../../catalog.js';
 
 /** @typedef {import('../views.js').MatchingView} MatchingView */
 /** @typedef {import('../views.js').MatchingUpdate} MatchingUpdate */
@@ -32,7 +34,7 @@ import { endSummary, GameClock } from '../ending.js';
  * @param {MatchingConfig} config
  * @returns {import('../../protocol.js').GameScreen<MatchingUpdate>}
  */
-export function mountMatching({ root, toolbar, conn, params, fresh, session, stepThrough }, config) {
+export function mountMatching({ root, toolbar, conn, params, fresh, session, navigate, stepThrough }, config) {
   const { game } = config;
   let seed = params.get('seed');
   /** Today's deal was asked for (`?today`): only the first game, as a chosen seed. */
@@ -77,7 +79,9 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     el('span.bar-icon', { 'aria-hidden': 'true', text: '⚙' }), el('span.phone-label', { text: 'Settings' })));
   const restart = /** @type {HTMLButtonElement} */ (restartButton(conn));
   acting.push(restart, settingsButton);
-  toolbar.append(restart, settingsButton, historyButton);
+  // NB: Set alone may be a race against the computer ("Play against", the catalog's `opponent`).
+  const opponent = opponentChoice(gameInfo(game), params, (against) => `/?game=${game}&opponent=${encodeURIComponent(against)}`, navigate);
+  toolbar.append(restart, settingsButton, historyButton, opponent?.field ?? '');
 
   /** @type {HTMLSelectElement|null} */
   let modeSelect = null;
@@ -219,6 +223,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     const result = { ...gameSettings(game) };
     if (config.modeSelector) result.mode = Number(modeSelect?.value ?? 2);
     if (config.twoPlayer) result.twoPlayer = !!twoPlayer?.checked;
+    // NB: a race against the computer is not two players at one screen.
+    if (opponent?.value) Object.assign(result, { opponent: opponent.value, twoPlayer: false });
     return result;
   }
 
@@ -243,7 +249,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     if (!await confirmDiscard(played && !view?.over, 'Deal') || locked()) return;
     seed = null;
     today = false;
-    if (!view || settingsChanged(game, view.settings ?? {})) newGame();
+    // NB: a race deals again only once it is over; before, a new game of the same race.
+    if (!view || settingsChanged(game, view.settings ?? {}) || (view.viewer && !view.over)) newGame();
     else conn.send({ cmd: 'act', action: { type: 'deal' }, version });
   }
 
@@ -377,11 +384,18 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
     // NB: at a table (Set as a race) there is one shared game: no score of all, no dealing
     // again, no settings, no two-player toggle and no hints (the server refuses them).
     const atTable = !!session.table;
+    // NB: alone against the computer is a race too: no hints, no two players at one screen.
+    const racing = atTable || !!view.viewer;
     // Two-player Set: each player's score, and no score of both together.
-    score.hidden = atTable || !!view.current;
+    score.hidden = racing || !!view.current;
     flips.hidden = atTable;
-    for (const button of [restart, settingsButton, hint, dealButton]) button.hidden = atTable;
-    if (twoPlayer) /** @type {HTMLElement} */ (twoPlayer.closest('label')).hidden = atTable;
+    for (const button of [restart, settingsButton, dealButton]) button.hidden = atTable;
+    hint.hidden = racing;
+    if (twoPlayer) /** @type {HTMLElement} */ (twoPlayer.closest('label')).hidden = racing;
+    if (opponent) {
+      opponent.field.hidden = atTable || readOnly;
+      opponent.show(view);
+    }
     if (refill) /** @type {HTMLElement} */ (refill.closest('label')).hidden = atTable;
     if (modeSelect) {
       modeSelect.value = String(view.mode);
@@ -404,13 +418,13 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, ste
         { 'aria-current': p.player === view.current ? 'true' : false }, `${p.player}: ${p.score}`)),
       el('span.turn', { text: `${view.current}'s turn` }));
       threeNote.hidden = true;
-    } else if (view.players && atTable) {
+    } else if (view.players && racing) {
       // A race: every racer's own score; yours first named You.
       const me = view.viewer ?? session.me;
       const name = (/** @type {string} */ who) => (who === me ? 'You' : who);
       players.hidden = false;
       players.replaceChildren(...view.players.map((p) => el(`span.player-chip${p.player === me ? '.you' : ''}${p.left ? '.gone' : ''}`,
-        { dataset: { player: p.player } }, `${name(p.player)}: ${p.score}${p.left ? ' (left)' : ''}`)));
+        { dataset: { player: p.player } }, `${name(p.player)}${p.computer ? ' (computer)' : ''}: ${p.score}${p.left ? ' (left)' : ''}`)));
       const agreed = view.players.filter((p) => p.askedForThree).map((p) => name(p.player));
       threeNote.hidden = agreed.length === 0;
       setText(threeNote, agreed.length ? `+3 asked by ${agreed.join(', ')}` : '');
