@@ -1,6 +1,6 @@
 """The top bar keeps one row at every width from a 360 px phone: the title whole, the game's own
 buttons beside it (on a phone some by their icon; what it has no room for — the brand, How to
-play, Play with friends, Step through — in the More menu, under the same names), while a game
+play, Play against, Play with friends, Step through — in the More menu, under the same names), while a game
 is played and once it has ended with Step through shown. The More menu by keyboard,
 Escape and a click outside, and its switches still working and remembered."""
 
@@ -12,7 +12,13 @@ from games import DEALS, GAMES, memory_pairs
 
 WIDTHS = [360, 390, 768, 1280]
 # The bar's buttons that give way before the game's own (web/js/topbar.js).
-ROOMS_OWN = (".how-to-play-button", ".table-help-button", ".play-with-friends", ".step-through")
+ROOMS_OWN = (
+    ".how-to-play-button",
+    ".table-help-button",
+    ".opponent-choice",
+    ".play-with-friends",
+    ".step-through",
+)
 
 
 def bar(page):

@@ -78,6 +78,9 @@ extension GameServer {
     case .restart:
       try restart(room, for: client, at: now, reply: reply)
       return
+    case .rematch:
+      try rematch(room, from: client, at: now, reply: reply)
+      return
     default:
       break
     }

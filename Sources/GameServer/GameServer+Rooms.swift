@@ -178,8 +178,10 @@ extension GameServer {
       session = try GameCatalog.restore(
         game: match.game, deal: deal, seed: match.seed, later: match.laterSeeds, log: log)
     }
-    return Room(
+    let room = Room(
       restoring: record, session: session, table: table, now: now, countdown: countdown)
+    if table?.phase == .playing { room.table?.wins = wins(at: room) }
+    return room
   }
 
   /// Moves `client` into `room`: `joined`, then the table (at a table), then the room's
@@ -220,6 +222,8 @@ extension GameServer {
     guard let room = rooms[id] else { return }
     room.remove(client)
     seatMayBeAbsent(room, player: connections[client]?.player?.key)
+    // NB: a player who went is no longer waited for: the others' rematch may be agreed now.
+    if !room.clients.isEmpty { _ = try? rematchIfAgreed(room, at: lastNow) }
     if room.clients.isEmpty {
       // NB: everything it did is in the store; its clock stops until it is opened again (here
       // or, sharing a database, by whichever server takes its lease next).

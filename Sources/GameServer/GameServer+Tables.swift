@@ -228,12 +228,24 @@ extension GameServer {
       throw WireError(
         code: "too-few-players", message: "\(room.game) needs at least \(fewest) players.")
     }
+    try deal(room, table, ordinal: 0, from: client, reply: reply, at: now)
+  }
+
+  /// Deals the table's game for its seats as the room's match `ordinal`: the first at the
+  /// start, a rematch's after (a new deal: a practice table's seed and deck only deal the
+  /// first). Everyone gets `table` and their own `update`; the reply goes to `client`'s.
+  func deal(
+    _ room: Room, _ table: Table, ordinal: Int, from client: ClientID?, reply: JSON?,
+    at now: Double
+  ) throws(WireError) {
+    let seated = table.seats.filter { !$0.left }
     let options = try GameCatalog.options(
       table.options["options"] ?? [:], of: room.game,
       seating: seated.filter { !$0.computer }.map(\.name),
       computers: seated.filter(\.computer).map(\.name))
+    let deal = ordinal == 0 ? table.options : table.options.removing("seed").removing("deck")
     let new = try NewGame(
-      table.options.setting("game", to: .string(room.game)).setting("options", to: options),
+      deal.setting("game", to: .string(room.game)).setting("options", to: options),
       newSeed: newSeed)
     let later =
       new.seedChosen
@@ -241,18 +253,19 @@ extension GameServer {
     let session = try GameCatalog.start(new, later: later)
     let wall = wallClock()
     let match = MatchRecord(
-      ordinal: 0, game: session.game, options: session.deal.text, seed: session.seed,
+      ordinal: ordinal, game: session.game, options: session.deal.text, seed: session.seed,
       seedChosen: new.seedChosen, laterKey: [later.key.0, later.key.1], replay: false,
       started: wall)
     do {
-      try room.start(session, match: match, in: store, wall: wall)
+      try room.start(session, match: match, table: table, in: store, wall: wall)
     } catch {
-      throw storeFailed(room, error, doing: "start table")
+      throw storeFailed(room, error, doing: ordinal == 0 ? "start table" : "deal a rematch")
     }
     room.clockStarts(at: now)
     room.lastChange = session.clock
+    room.tableOver = session.isFinished
     broadcastTable(room, reply: nil)
-    broadcast(room, events: .empty, reply: (client, reply))
+    broadcast(room, events: .empty, reply: client.map { ($0, reply) })
     reschedule(room)
   }
 
@@ -318,6 +331,7 @@ extension GameServer {
     broadcast(room, events: events, reply: nil)
     broadcastTable(room)
     reschedule(room)
+    _ = try? rematchIfAgreed(room, at: now)
   }
 
   /// When the last connection of a seated player leaves a started table, their grace period
@@ -401,6 +415,9 @@ extension GameServer {
     // Deal).
     if room.table != nil, session.isFinished != room.tableOver {
       room.tableOver = session.isFinished
+      // NB: the results are in the store already: the count of wins is read from them.
+      if session.isFinished { room.table?.wins = wins(at: room) }
+      room.table?.rematch = []
       broadcastTable(room)
     }
   }

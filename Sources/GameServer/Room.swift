@@ -258,11 +258,13 @@ final class Room {
     self.status = status
   }
 
-  /// Starts a table: the game dealt for its seats, saved as the room's first match.
-  func start(_ session: any GameSession, match: MatchRecord, in store: any GameStore, wall: Int64)
-    throws(StoreError)
-  {
-    guard var table else { return }
+  /// Starts a table's match — its first at the start, a later one at a rematch — with `table`'s
+  /// seats: the game dealt for them, saved with the table.
+  func start(
+    _ session: any GameSession, match: MatchRecord, table: Table, in store: any GameStore,
+    wall: Int64
+  ) throws(StoreError) {
+    var table = table
     table.phase = .playing
     seedChosen = match.seedChosen
     let actions = session.loggedActions(from: 0).enumerated().map { index, action in
@@ -273,22 +275,24 @@ final class Room {
     let previous = self.table
     self.table = table
     let results = results(
-      of: session, from: 0, index: resultIndex, at: actions.map(\.at), wall: wall)
+      of: session, from: 0, index: resultIndex, at: actions.map(\.at), wall: wall,
+      ordinal: match.ordinal, replay: false, started: wall)
     let status: RoomStatus = session.isFinished ? .over : .playing
     do {
       try store.save(
         RoomChange(
-          room: id, table: table.record, newMatch: match, ordinal: 0, actions: actions,
-          results: results, status: status, at: wall))
+          room: id, table: table.record, newMatch: match, ordinal: match.ordinal,
+          actions: actions, results: results, status: status, at: wall))
     } catch {
       self.table = previous
       throw error
     }
     self.session = session
+    ordinal = match.ordinal
+    replay = false
     matchStarted = wall
     storedVersion = 0
     storedResults = 0
-    resultIndex = 0
     adopt(session, wall: wall)
     self.status = status
   }

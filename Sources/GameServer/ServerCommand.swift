@@ -71,6 +71,8 @@ enum RoomCommand: Equatable {
   case start
   /// A seated player takes another name in the lobby.
   case rename
+  /// A seated player accepts a rematch of the table's game just over.
+  case rematch
   /// A command of the room's game (``WireGame/commandNames``): `hint`, `history`, `deal`.
   case game(String)
 
@@ -86,6 +88,7 @@ enum RoomCommand: Equatable {
     case "unseat": self = .unseat
     case "start": self = .start
     case "rename": self = .rename
+    case "rematch": self = .rematch
     default:
       guard GameCatalog.commandNames.contains(name) else { return nil }
       self = .game(name)
@@ -105,6 +108,7 @@ enum RoomCommand: Equatable {
     case .unseat: "unseat"
     case .start: "start"
     case .rename: "rename"
+    case .rematch: "rematch"
     case .game(let name): name
     }
   }

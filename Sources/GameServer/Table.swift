@@ -29,6 +29,11 @@ struct Table: Sendable {
   /// The game's fewest and most seats.
   var seatRange: ClosedRange<Int>
   var takesComputers: Bool
+  /// The seats that accepted a rematch of the game just over (kept in memory only: a table
+  /// woken from the store asks again).
+  var rematch: Set<Int> = []
+  /// The games each name won at this table across its rematches; nil until one has finished.
+  var wins: [String: Int]?
 
   /// The names computer players take, in order (RULES §5.1's single-player table).
   static let computerNames: [PlayerID] = ["Ray", "Lucy", "Steve"]
@@ -119,12 +124,22 @@ struct Table: Sendable {
       case .lobby: "lobby"
       case .playing: over ? "over" : "playing"
       }
-    return [
+    var message: JSON = [
       "type": "table", "room": .string(room.rawValue), "code": .string(code.description),
       "game": .string(game), "phase": .string(phaseName), "host": 0, "seats": .array(list),
       "minSeats": JSON(fewestSeats), "maxSeats": JSON(seatRange.upperBound),
       "public": JSON(isPublic), "watchers": JSON(watchers),
     ]
+    // NB: only once they mean something, so that a table's first game reads as before.
+    if let wins {
+      let names = seats.filter { !$0.left }.map(\.name.rawValue)
+      message = message.setting(
+        "wins", to: .object(names.map { ($0, JSON(wins[$0] ?? 0)) }))
+    }
+    if over, !rematch.isEmpty {
+      message = message.setting("rematch", to: .array(rematch.sorted().map { JSON($0) }))
+    }
+    return message
   }
 }
 

@@ -44,7 +44,8 @@
  *   | {cmd: 'join', code: string}
  *   | {cmd: 'seat', computer: true}
  *   | {cmd: 'unseat', seat: number}
- *   | {cmd: 'rename', name: string}} Request
+ *   | {cmd: 'rename', name: string}
+ *   | {cmd: 'rematch'}} Request
  */
 /**
  * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.
@@ -233,6 +234,8 @@
  * @property {number} maxSeats
  * @property {boolean} public
  * @property {number} watchers
+ * @property {Record<string, number>} [wins]  the games each seated name won at this table, once one has finished
+ * @property {number[]} [rematch]  the seats that accepted a rematch of the game just over
  * @property {RequestId} [reply]
  */
 
@@ -280,6 +283,7 @@
  * @property {string|null} me  the name of this page's seat at the table (`You` in a game of one's
  *   own, null for a watcher)
  * @property {(name: string) => number|null} away  seconds before a dropped player leaves, null when connected
+ * @property {() => void} rematch  accepts a rematch of the table's game just over
  */
 
 /**

@@ -103,6 +103,7 @@ export class RoomScreen {
       get me() { return room.table ? room.table.me ?? null : room.role === 'player' ? 'You' : null; },
       /** @param {string} name */
       away(name) { return room.table?.awayFor(name) ?? null; },
+      rematch() { room.table?.acceptRematch(); },
     });
   }
 

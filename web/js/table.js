@@ -271,7 +271,12 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
   // NB: every call of the round, newest first, in a box of fixed size that scrolls (and takes
   // the focus, so that the keyboard scrolls it too): a call never pushes the seats down.
   const receipts = el('ol.receipts', { 'aria-label': 'Calls', tabindex: '0', hidden: true });
-  const bar = el('div.table-bar', { hidden: true }, seatsBar, receipts);
+  // ----- the games won, and the rematch once a game is over -----
+  const winsLine = el('p.table-wins', { hidden: true });
+  const rematchButton = /** @type {HTMLButtonElement} */ (el('button.btn.primary.rematch', { type: 'button', text: 'Rematch', onclick: () => request({ cmd: 'rematch' }) }));
+  const rematchNote = el('span.note.rematch-note', { role: 'status' });
+  const rematchRow = el('div.rematch-row', { hidden: true }, rematchButton, rematchNote);
+  const bar = el('div.table-bar', { hidden: true }, seatsBar, winsLine, rematchRow, receipts);
   root.append(lobby, bar);
 
   const leaveButton = /** @type {HTMLButtonElement} */ (el('button.btn.ghost.leave-table', { type: 'button', hidden: true, onclick: () => { confirmLeave().then((ok) => { if (ok) leave(); }); } }));
@@ -403,6 +408,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     seatsBar.replaceChildren(...info.seats.map((seat) => el(`li.table-seat${seat.you ? '.you' : ''}${seat.left ? '.gone' : ''}${awayFor(seat.name) !== null ? '.away' : ''}`,
       { dataset: { seat: String(seat.seat) } }, seatText(seat))));
     const seated = !!mine() && !mine()?.left;
+    renderRematch(seated);
     leaveButton.hidden = !seated;
     setText(leaveButton, host ? (info.phase === 'lobby' ? 'Close table' : 'End game') : (info.phase === 'lobby' ? 'Leave table' : 'Leave game'));
     helpButton.hidden = false;
@@ -410,6 +416,41 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
       if (announcedPhase === 'lobby' && info.phase === 'playing') announce('The game has started.');
       announcedPhase = info.phase;
     }
+  }
+
+  /**
+   * The games won so far ("Ann 3 – Bob 2") and, once the game is over, the rematch: who has
+   * accepted, whom it waits for, and the button for a seated player who has not.
+   * @param {boolean} seated
+   */
+  function renderRematch(seated) {
+    if (!info) return;
+    const wins = info.wins ?? null;
+    winsLine.hidden = !wins;
+    if (wins) {
+      const me = mine()?.name;
+      setText(winsLine, `Games won: ${Object.entries(wins).map(([name, won]) => `${name === me ? 'You' : name} ${won}`).join(' – ')}`);
+    }
+    const over = info.phase === 'over';
+    rematchRow.hidden = !over;
+    if (!over) return;
+    const accepted = new Set(info.rematch ?? []);
+    const mineAccepted = accepted.has(mine()?.seat ?? -1);
+    rematchButton.hidden = !seated;
+    rematchButton.disabled = mineAccepted;
+    setText(rematchButton, mineAccepted ? 'Rematch asked' : 'Rematch');
+    const people = info.seats.filter((seat) => !seat.left && !seat.computer && seat.connected);
+    const name = (/** @type {import('./protocol.js').TableSeat} */ seat) => (seat.you ? 'you' : seat.name);
+    const yes = people.filter((seat) => accepted.has(seat.seat)).map(name);
+    const waiting = people.filter((seat) => !accepted.has(seat.seat)).map(name);
+    setText(rematchNote, yes.length
+      ? `Rematch accepted by ${yes.join(', ')}${waiting.length ? `; waiting for ${waiting.join(', ')}` : ''}.`
+      : 'A new deal for the same seats, once everyone here accepts.');
+  }
+
+  /** Accepts the rematch (the game's end dialog offers it too). */
+  function acceptRematch() {
+    request({ cmd: 'rematch' });
   }
 
   function tick() {
@@ -452,6 +493,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     get me() { return mine()?.name ?? null; },
     awayFor,
     confirmLeave,
+    acceptRematch,
     /** @returns {boolean} whether this page's player holds a seat (not left) */
     get sitting() { return !!mine() && !mine()?.left; },
     /** @returns {boolean} whether leaving this page gives up a seat at a table in play */

@@ -10,7 +10,8 @@
  *
  * The bar never wraps: the title keeps its whole width, and when the screen's buttons do not
  * fit beside it (a phone, after Step through has come), the least needed of them — How to play,
- * Play with friends, Step through (each game's end shows its own), the CardTable home link, then
+ * Play against, Play with friends, Step through (each game's end shows its own), the CardTable
+ * home link, then
  * the screen's others from the last — leave the bar for the top of the panel, each as a button
  * or link of the same name that does what it does. They come back as soon as there is room.
  * @module topbar
@@ -18,7 +19,7 @@
 import { el } from './dom.js';
 
 /** The buttons that leave a full bar first, in this order. */
-const FIRST_TO_GO = ['.how-to-play-button', '.table-help-button', '.play-with-friends', '.step-through'];
+const FIRST_TO_GO = ['.how-to-play-button', '.table-help-button', '.opponent-choice', '.play-with-friends', '.step-through'];
 /** What a stand-in copies from the button it stands for. */
 const COPIED = ['title', 'aria-haspopup', 'aria-disabled', 'aria-pressed'];
 
@@ -69,6 +70,20 @@ export function setUpTopBar({ bar, title, toolbar, button, panel }) {
    * @param {HTMLElement} item
    */
   function standIn(item) {
+    // NB: a choice (Play against) stands in as a copy of itself whose change is the original's.
+    const select = item.querySelector('select');
+    if (select) {
+      const copy = /** @type {HTMLElement} */ (item.cloneNode(true));
+      copy.classList.remove('overflowed');
+      const mirror = /** @type {HTMLSelectElement} */ (copy.querySelector('select'));
+      mirror.value = select.value;
+      mirror.addEventListener('change', () => {
+        close(true);
+        select.value = mirror.value;
+        select.dispatchEvent(new Event('change'));
+      });
+      return copy;
+    }
     // NB: a button named by aria-label ("How to play", shown as "?") shows its name here.
     const text = item.getAttribute('aria-label') ?? item.textContent ?? '';
     const copy = item instanceof HTMLAnchorElement

@@ -169,6 +169,8 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
         /** @type {{label: string, value: string, primary?: boolean}[]} */
         const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Close', value: 'close' }];
         if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'new', primary: true });
+        // NB: at a table the same seats deal again once everyone there accepts.
+        if (!session.readOnly && session.table) buttons.unshift({ label: 'Rematch', value: 'rematch', primary: true });
         const players = view.players ?? [];
         /** @type {import('./ending.js').Fact[]} */
         const facts = players.length
@@ -183,6 +185,7 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
             if (!table.isConnected) return;
             if (value === 'new') { seedToUse = null; newGame(); }
             if (value === 'step') stepThrough();
+            if (value === 'rematch') session.rematch();
           });
       }
     },

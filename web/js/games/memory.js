@@ -186,10 +186,13 @@ export function mount({ root, toolbar, conn, params, fresh, session, navigate, s
     const buttons = [{ label: 'Step through', value: 'step' }, { label: 'Back to the menu', value: 'ok', primary: true }];
     // NB: the same table size, a new deal; a table's game is not dealt again from here.
     if (!session.readOnly && !session.table) buttons.unshift({ label: 'Play again', value: 'again' });
+    // NB: at a table the same seats deal again once everyone there accepts.
+    if (!session.readOnly && session.table) buttons.unshift({ label: 'Rematch', value: 'rematch' });
     const choice = await showDialog({ title: view.title ?? 'Great!', message: view.status, body, className: 'win', buttons });
     if (!table.isConnected) return;
     if (choice === 'step') stepThrough();
     else if (choice === 'again') { seed = null; today = null; newGame(); }
+    else if (choice === 'rematch') session.rematch();
     else if (choice === 'ok') navigate('/?game=memory');
   }
 

@@ -155,7 +155,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, nav
   acting.push(dealButton);
   controls.append(dealButton);
   const stepButton = el('button.btn', { type: 'button', text: 'Step through', onclick: () => stepThrough() });
-  const playAgain = el('button.btn.primary', { type: 'button', text: 'Play again', onclick: deal });
+  // NB: at a table, the same seats deal again once everyone there accepts (a rematch).
+  const playAgain = el('button.btn.primary', { type: 'button', text: 'Play again', onclick: () => { if (session.table) session.rematch(); else deal(); } });
   const closeOver = el('button.btn.ghost', { type: 'button', text: 'Close', onclick: () => {
     overClosed = true;
     over.hidden = true;
@@ -437,7 +438,8 @@ export function mountMatching({ root, toolbar, conn, params, fresh, session, nav
     if (view.over && !over.childElementCount) drawOver(view);
     if (!view.over) over.replaceChildren();
     stepButton.hidden = past !== null;
-    playAgain.hidden = readOnly || atTable;
+    playAgain.hidden = readOnly;
+    setText(playAgain, atTable ? 'Rematch' : 'Play again');
     closeOver.hidden = past !== null;
   }
 
