@@ -21,7 +21,7 @@ from test_browser_together import (
     start,
 )
 
-from browser import WEB, acted, card_name, face_down, require_game, view, wait_view
+from browser import WEB, acted, card_name, face_down, require_game, send, view, wait_view
 from games import memory_table_board
 from server import running_server
 
@@ -189,3 +189,28 @@ def test_memory_in_turns_between_a_browser_and_a_terminal(server, people, termin
     bob.keys("Home", "Enter")
     wait_view(ann, "v.board[0].faceUp")
     expect(ann.get_by_role("button", name=face_down(0), exact=True)).to_be_hidden()
+
+
+def test_a_browsers_transfer_code_moves_its_player_to_the_terminal(
+    server, people, cardtable, tmp_path
+):
+    ann = people(server, "Ann")
+    ann.goto(server)
+    ann.get_by_role("button", name="Show a code for another device").click()
+    code = ann.locator(".transfer-code")
+    expect(code).not_to_be_empty()
+    data = tmp_path / "moved"
+    session = Tmux(
+        f"{cardtable} play memory --server {server} --claim {code.inner_text()} --data {data}",
+        tmp_path,
+    )
+    try:
+        session.wait_for("Pairs found: 0 of 6")
+        # The terminal now plays as Ann: its token is hers, kept for next time.
+        token = ann.evaluate("localStorage.getItem('cardtable.token')")
+        assert (data / "terminal.token").read_text().strip() == token
+        # Her settings came with her: the game the terminal dealt is one of her rooms.
+        rooms = send(ann, {"cmd": "rooms"})["rooms"]
+        assert any(room["game"] == "memory" for room in rooms), rooms
+    finally:
+        session.close()

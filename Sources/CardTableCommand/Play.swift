@@ -24,6 +24,8 @@ public struct TerminalOptions: Equatable, Sendable {
   public var server: String?
   public var name: String?
   public var data: String?
+  /// `--claim CODE`: first take the player a transfer code from another device names.
+  public var claim: String?
   /// `--color` (true) or `--no-color` (false); nil follows the environment.
   public var colour: Bool?
   public var ascii = false
@@ -60,6 +62,8 @@ extension Command {
                                       `cardtable serve` holds it, the terminal plays through it
       --server URL                    play on that server instead (http://host:port)
       --name NAME                     your name at tables
+      --claim CODE                    play as the player a browser's transfer code names
+                                      (its home screen's "Show a code for another device")
       --color, --no-color, --ascii    colour on or off (default: the terminal's, NO_COLOR);
                                       ASCII cards and lines (default when the locale is not UTF-8)
 
@@ -77,6 +81,7 @@ extension Command {
                      http://127.0.0.1:8080)
       --name NAME    your name at the table (default your login name)
       --data DIR     where your player's token is kept (as for serve)
+      --claim CODE   play as the player a browser's transfer code names
       --color, --no-color, --ascii   as for play
     """
 
@@ -96,12 +101,13 @@ extension Command {
       case "--color", "--colour": result.colour = true
       case "--no-color", "--no-colour": result.colour = false
       case "--ascii": result.ascii = true
-      case "--seed" where !join, "--server", "--name", "--data":
+      case "--seed" where !join, "--server", "--name", "--data", "--claim":
         guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
           throw UsageError(message: "\(command): \(name) needs a value.")
         }
         switch name {
         case "--seed": result.seed = value
+        case "--claim": result.claim = value
         case "--server": result.server = value
         case "--name": result.name = value
         default: result.data = value
@@ -303,7 +309,7 @@ enum Play {
       options.name ?? (join || options.host ? getenv("USER").map { String(cString: $0) } : nil)
     let app = TerminalApp(
       terminal: terminal, link: link, glyphs: Glyphs(unicode: capabilities.unicode), start: start,
-      token: token, name: name, web: web,
+      token: token, name: name, web: web, claim: options.claim,
       saveToken: { token in if let directory { writeToken(token, in: directory) } })
     let outcome = app.run()
     link.close()

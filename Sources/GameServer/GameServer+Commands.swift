@@ -34,6 +34,10 @@ extension GameServer {
       try statistics(for: client, reply: reply)
     case .settings(let request):
       try settings(request, for: client, reply: reply)
+    case .transfer:
+      try makeTransfer(for: client, at: now, reply: reply)
+    case .claim(let request):
+      try claimTransfer(request, for: client, at: now, reply: reply)
     case .room(let command, let request):
       try inRoom(command, request, from: client, at: now, reply: reply)
     }

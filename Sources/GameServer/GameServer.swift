@@ -111,6 +111,12 @@ public final class GameServer {
   /// When each client address (or a connection without one) tried a table code that named no
   /// table, in the last minute: per address, so that reconnecting does not start afresh.
   var wrongCodes: [String: [Double]] = [:]
+  /// The transfer codes not yet used, by code (kept in memory only, never logged).
+  var transfers: [String: Transfer] = [:]
+  /// When each player last made transfer codes (host time), for ``transfersPerHour``.
+  var transfersMade: [PlayerKey: [Double]] = [:]
+  /// When each client address tried a transfer code that named none, in the last minute.
+  var wrongTransfers: [String: [Double]] = [:]
 
   /// - Parameters:
   ///   - host: where messages go and who keeps the timer.

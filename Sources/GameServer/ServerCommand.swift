@@ -20,6 +20,10 @@ enum ServerCommand: Equatable {
   case scores(JSON)
   case stats
   case settings(JSON)
+  /// A one-time code that moves this player to another device.
+  case transfer
+  /// Takes the player a transfer code names.
+  case claim(JSON)
   /// A command about the room the connection is in.
   case room(RoomCommand, JSON)
 
@@ -47,6 +51,8 @@ enum ServerCommand: Equatable {
     case "scores": self = .scores(request)
     case "stats": self = .stats
     case "settings": self = .settings(request)
+    case "transfer": self = .transfer
+    case "claim": self = .claim(request)
     default:
       guard let command = RoomCommand(name) else { throw .unknownCommand(name) }
       self = .room(command, request)

@@ -11,6 +11,7 @@ import { el, setText } from './dom.js';
 import { announce } from './a11y.js';
 import { cardFaceSVG } from './cards.js';
 import { describeOptions, games as catalogGames, optionsAt, titleOf } from './catalog.js';
+import { transferSection } from './transfer.js';
 import { tileHelpButton } from './help.js';
 import * as player from './player.js';
 import { renderOpenTables } from './table.js';
@@ -138,7 +139,7 @@ export function renderHome({ main, conn }) {
     el('p.note', { text: 'The same cards for everyone today (UTC), to compare scores with friends. Practice: it stays out of the high scores.' }),
     el('p.today-links', {}, ...offered.map((info) =>
       el('a.btn', { href: newGameAddress(info, '&today'), dataset: { nav: '' }, text: info.title, 'aria-label': `Today’s ${info.title}` }))));
-  root.append(games, together, choice, openTables, today, links, form);
+  root.append(games, together, choice, openTables, today, links, form, transferSection({ conn }));
   const loadTables = renderOpenTables({ root: openTables, conn });
   player.ready.then(() => {
     if (!input.isConnected || document.activeElement === input) return;

@@ -29,6 +29,21 @@ export function token() {
   }
 }
 
+/**
+ * Plays as the player `given` names from now on (a transfer code's): the token replaces this
+ * browser's own; the page is to be loaded again so that every connection says hello with it.
+ * @param {string} given
+ * @returns {boolean} whether this browser could keep it
+ */
+export function adoptToken(given) {
+  try {
+    localStorage.setItem(TOKEN_KEY, given);
+    return localStorage.getItem(TOKEN_KEY) === given;
+  } catch {
+    return false;
+  }
+}
+
 /** @returns {import('./protocol.js').Request} the `hello` to send first on every connection */
 export function hello() {
   const t = token();

@@ -45,7 +45,9 @@
  *   | {cmd: 'seat', computer: true}
  *   | {cmd: 'unseat', seat: number}
  *   | {cmd: 'rename', name: string}
- *   | {cmd: 'rematch'}} Request
+ *   | {cmd: 'rematch'}
+ *   | {cmd: 'transfer'}
+ *   | {cmd: 'claim', code: string}} Request
  */
 /**
  * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.
@@ -197,6 +199,9 @@
  * @property {ScoreEntry[]} [scores]
  * @property {StatsEntry[]} [stats]
  * @property {OpenTable[]} [tables]
+ * @property {string} [code]  `transfer`: the one-time code, `ABCD-EFGH`
+ * @property {number} [expiresIn]  `transfer`: the seconds it can be used
+ * @property {string} [token]  `claim`: the token of the player the code moves
  * @property {PlayerSettings} [settings]
  * @property {RequestId} [reply]
  */

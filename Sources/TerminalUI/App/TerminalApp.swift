@@ -39,6 +39,8 @@ public final class TerminalApp {
   /// Where a room can be opened again, for the final line (`http://host:port`), or nil.
   private let web: String?
   private let saveToken: (String) -> Void
+  /// A transfer code to take the player of before starting (`--claim`), until it is answered.
+  private var claim: String?
   private var session = Session()
   private var ui = UIState()
   private var decoder = InputDecoder()
@@ -51,8 +53,9 @@ public final class TerminalApp {
 
   public init(
     terminal: Terminal, link: any Link, glyphs: Glyphs, start: Start, token: String?,
-    name: String?, web: String?, saveToken: @escaping (String) -> Void
+    name: String?, web: String?, claim: String? = nil, saveToken: @escaping (String) -> Void
   ) {
+    self.claim = claim
     self.terminal = terminal
     self.link = link
     self.glyphs = glyphs
@@ -138,6 +141,12 @@ public final class TerminalApp {
   // MARK: Starting
 
   private func begin() {
+    if let claim {
+      // NB: the player moves here first; what was asked for starts once the code is answered.
+      ui.waiting = "Moving your player here…"
+      link.send(["cmd": "claim", "code": .string(claim), "id": "claim"])
+      return
+    }
     switch start {
     case .menu:
       ui.inMenu = true
@@ -161,6 +170,18 @@ public final class TerminalApp {
       if let name { link.send(["cmd": "settings", "settings": ["name": .string(name)]]) }
       link.send(["cmd": "host", "game": .string(game), "options": options])
     }
+  }
+
+  /// The transfer code was answered: with its player's token, this terminal plays as them
+  /// (kept for next time, said with hello); then what was asked for starts.
+  private func claimed(_ token: String?) {
+    claim = nil
+    if let token {
+      session.token = token
+      saveToken(token)
+      link.send(["cmd": "hello", "token": .string(token)])
+    }
+    begin()
   }
 
   private func newGame(_ game: String, options: JSON, seed: JSON?) {
@@ -192,6 +213,11 @@ public final class TerminalApp {
         ui.waiting = nil
         ui.message = nil
         if !session.over { ui.endDismissed = false }
+      case "answer" where message["cmd"]?.stringValue == "claim":
+        claimed(message["token"]?.stringValue)
+      case "error" where message["reply"]?.stringValue == "claim":
+        claimed(nil)
+        ui.message = message["error"]?["message"]?.stringValue
       case "answer" where message["cmd"]?.stringValue == "rooms":
         roomsArrived(resume: message["reply"]?.stringValue == "resume")
       case "table":
