@@ -21,7 +21,17 @@ from test_browser_together import (
     start,
 )
 
-from browser import WEB, acted, card_name, face_down, require_game, send, view, wait_view
+from browser import (
+    WEB,
+    acted,
+    card_name,
+    face_down,
+    reply_to,
+    require_game,
+    send,
+    view,
+    wait_view,
+)
 from games import memory_table_board
 from server import running_server
 
@@ -189,6 +199,28 @@ def test_memory_in_turns_between_a_browser_and_a_terminal(server, people, termin
     bob.keys("Home", "Enter")
     wait_view(ann, "v.board[0].faceUp")
     expect(ann.get_by_role("button", name=face_down(0), exact=True)).to_be_hidden()
+
+
+def test_a_rematch_between_a_browser_and_a_terminal(server, people, terminal):
+    easy = ["A♥", "A♥", "K♠", "K♠", "2♦", "2♦", "3♣", "3♣", "Q♥", "Q♥", "J♠", "J♠"]
+    ann = people(server, "Ann")
+    ann.goto(f"{server}?game=memory&difficulty=easy&table=host&deck={','.join(easy)}")
+    table = reply_to(ann, ann.get_by_role("button", name="Host table").click)
+    bob = terminal(table["code"], server, "Bob")
+    bob.wait_for("Seat 2: Bob (you)")
+    start(ann, [])
+    for pair in range(6):
+        acted(ann, ann.get_by_role("button", name=face_down(2 * pair), exact=True).click)
+        acted(ann, ann.get_by_role("button", name=face_down(2 * pair + 1), exact=True).click)
+        wait_view(ann, f"v.board[{2 * pair}].removed && !v.waiting")
+    screen = bob.wait_for("Games won: Ann 1 – You 0")
+    assert "N rematch" in screen
+    bob.keys("N")
+    bob.wait_for("Rematch accepted by You")
+    expect(ann.locator(".rematch-note")).to_have_text("Rematch accepted by Bob; waiting for you.")
+    ann.get_by_role("dialog").get_by_role("button", name="Rematch").click()
+    wait_view(ann, "v.version === 0 && !v.over")
+    bob.wait_for("Ann's turn")
 
 
 def test_a_browsers_transfer_code_moves_its_player_to_the_terminal(

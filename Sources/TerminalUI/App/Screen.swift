@@ -181,14 +181,35 @@ public enum ScreenRenderer {
         if let title = context.view["title"]?.stringValue { lines.append(title) }
         lines.append(glyphs.text(context.view["status"]?.stringValue ?? ""))
         lines.append(screen.figures(context))
+        if let table = session.table { lines += rematchLines(table) }
         if session.closed { lines = ["This room was closed."] }
         let next =
-          context.view["canStartNextRound"]?.boolValue == true ? "n next round  " : "N new game  "
+          context.view["canStartNextRound"]?.boolValue == true
+          ? "n next round  " : session.table != nil ? "N rematch  " : "N new game  "
         Chrome.dialog(
           "Game over", lines, footer: "\(next)Esc look  q quit", into: &grid, glyphs: glyphs,
           width: 56)
       }
     }
+  }
+
+  /// At a table whose game is over: the games won there, and who has accepted the rematch.
+  static func rematchLines(_ table: JSON) -> [String] {
+    let seats = table["seats"]?.arrayValue ?? []
+    let name = { (seat: JSON) in
+      seat["you"]?.boolValue == true ? "You" : seat["name"]?.stringValue ?? "?"
+    }
+    var lines: [String] = []
+    if let wins = table["wins"] {
+      let counts = seats.filter { $0["left"]?.boolValue != true }.map { seat in
+        "\(name(seat)) \(wins[seat["name"]?.stringValue ?? ""]?.intValue ?? 0)"
+      }
+      lines.append("Games won: " + counts.joined(separator: " – "))
+    }
+    let accepted = Set((table["rematch"]?.arrayValue ?? []).compactMap(\.intValue))
+    let asked = seats.filter { accepted.contains($0["seat"]?.intValue ?? -1) }.map(name)
+    if !asked.isEmpty { lines.append("Rematch accepted by " + asked.joined(separator: ", ")) }
+    return lines
   }
 
   static func menu(_ ui: UIState, into grid: inout Grid, glyphs: Glyphs) {

@@ -404,11 +404,15 @@ public final class TerminalApp {
   }
 
   /// *Play again* with the same settings: the room's own deal for the games that have one
-  /// (Matchismo's and Set's Deal), else a new room of the same game and options.
+  /// (Matchismo's and Set's Deal), else a new room of the same game and options; at a table,
+  /// the player accepts the rematch.
   private func playAgain() {
     guard let game = session.game else { return }
+    if session.table != nil {
+      link.send(["cmd": "rematch"])
+      return
+    }
     ui.endDismissed = false
-    if session.table != nil { return }
     if game == "matchismo" || game == "set" {
       link.send(["cmd": "act", "action": ["type": "deal"]])
       return
