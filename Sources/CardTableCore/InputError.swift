@@ -52,6 +52,24 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
+  /// The choice named at `key` (a computer level, say), nil when the member is absent or null
+  /// or, with `none`, when it names that word.
+  ///
+  /// - Throws: ``InputError/unknownName(member:value:expected:)`` for any other text.
+  public func decodeChoice<Choice: RawRepresentable & CaseIterable>(
+    _ type: Choice.Type, forKey key: Key, none: String? = nil
+  ) throws -> Choice? where Choice.RawValue == String {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    let name = try? decode(String.self, forKey: key)
+    if let none, name == none { return nil }
+    guard let choice = name.flatMap(Choice.init(rawValue:)) else {
+      throw InputError.unknownName(
+        member: key.stringValue, value: name,
+        expected: (none.map { [$0] } ?? []) + Choice.allCases.map(\.rawValue))
+    }
+    return choice
+  }
+
   /// The integer at `key` within `range`, or `defaultValue` when the member is absent or null.
   ///
   /// - Throws: ``InputError/outOfRange(member:_:)`` when it is not an integer in `range`.

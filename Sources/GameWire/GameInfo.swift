@@ -227,3 +227,28 @@ public struct GameInfo: Sendable, Equatable, Encodable {
     return filter == "points" ? "\(total) \(total == 1 ? "point" : "points")" : "\(total)"
   }
 }
+
+extension GameInfo.Option {
+  /// One level of a game's computer players, as its options show it.
+  public typealias Level = (value: String, label: String, description: String)
+
+  /// The level of the computer players a table's host adds (`computerLevel`, on the host form).
+  static func computerLevel(label: String, _ levels: [Level], default value: String) -> Self {
+    GameInfo.Option(
+      "computerLevel", label: label,
+      choices: levels.map { .init(.string($0.value), $0.label, description: $0.description) },
+      default: .string(value), hint: "for the computer players you add", places: [.host])
+  }
+
+  /// The computer opponent of a game alone (`opponent`, on the game's screen): Nobody, or Ray
+  /// at each level.
+  static func opponent(_ levels: [Level]) -> Self {
+    GameInfo.Option(
+      "opponent", label: "Play against",
+      choices: [.init("none", "Nobody", description: "play alone")]
+        + levels.map {
+          .init(
+            .string($0.value), "\($0.label) computer", description: "Ray, who \($0.description)")
+        }, default: "none", places: [.screen])
+  }
+}

@@ -16,13 +16,7 @@ extension MemoryGame: WireGame {
   public static func options(_ options: JSON, seating players: [PlayerID], computers: [PlayerID])
     throws(WireError) -> JSON
   {
-    guard !computers.isEmpty else {
-      return try seatingPlayers(options, players, computers: computers).removing("opponent")
-    }
-    return try checkedSeating(options, players: players, computers: computers)
-      .removing("opponent")
-      .setting("players", to: JSON((players + computers).map(\.rawValue)))
-      .setting("computer", to: JSON(computers.map(\.rawValue)))
+    try seatingWithComputers(options, players, computers: computers)
   }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {

@@ -50,13 +50,7 @@ extension SetGame: WireGame {
     if players.count + computers.count > 1, options["twoPlayer"] == true {
       throw .badRequest("A race seats its own players; two-player Set shares one table.")
     }
-    guard !computers.isEmpty else {
-      return try seatingPlayers(options, players, computers: computers).removing("opponent")
-    }
-    return try checkedSeating(options, players: players, computers: computers)
-      .removing("opponent")
-      .setting("players", to: JSON((players + computers).map(\.rawValue)))
-      .setting("computer", to: JSON(computers.map(\.rawValue)))
+    return try seatingWithComputers(options, players, computers: computers)
   }
 
   public static func options(_ options: Options, deck: [String]) throws(WireError) -> Options {

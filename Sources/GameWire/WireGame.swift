@@ -178,6 +178,21 @@ extension WireGame {
     return options.setting("players", to: JSON(players.map(\.rawValue)))
   }
 
+  /// The seating of a game whose computer players are named players too (Memory,
+  /// Concentration, Set): `players` (people first) and `computer` put in when computers sit,
+  /// else as ``seatingPlayers(_:_:computers:)``; a table has no `opponent`.
+  static func seatingWithComputers(_ options: JSON, _ players: [PlayerID], computers: [PlayerID])
+    throws(WireError) -> JSON
+  {
+    guard !computers.isEmpty else {
+      return try seatingPlayers(options, players, computers: computers).removing("opponent")
+    }
+    return try checkedSeating(options, players: players, computers: computers)
+      .removing("opponent")
+      .setting("players", to: JSON((players + computers).map(\.rawValue)))
+      .setting("computer", to: JSON(computers.map(\.rawValue)))
+  }
+
   public static var actionsNamePlayer: Bool { false }
   public static var resumeCountdown: Double { 0 }
   public static func isFinished(_ state: State) -> Bool { isOver(state) }

@@ -40,21 +40,15 @@ extension MemoryGame.Options: Codable {
       }
       return names.map { PlayerID($0) }
     }
-    func level(_ key: MemoryKeys, orNone: Bool) throws -> MemoryGame.ComputerLevel? {
-      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-      let levels = MemoryGame.ComputerLevel.allCases.map(\.rawValue)
-      let name = try? container.decode(String.self, forKey: key)
-      if orNone, name == "none" { return nil }
-      guard let level = name.flatMap(MemoryGame.ComputerLevel.init(rawValue:)) else {
-        throw InputError.unknownName(
-          member: key.stringValue, value: name, expected: (orNone ? ["none"] : []) + levels)
-      }
-      return level
-    }
     if let players = try names(.players) { self.players = players }
     if let computer = try names(.computer) { self.computer = Set(computer) }
-    if let level = try level(.computerLevel, orNone: false) { computerLevel = level }
-    if let opponent = try level(.opponent, orNone: true) {
+    if let level = try container.decodeChoice(MemoryGame.ComputerLevel.self, forKey: .computerLevel)
+    {
+      computerLevel = level
+    }
+    if let opponent = try container.decodeChoice(
+      MemoryGame.ComputerLevel.self, forKey: .opponent, none: "none")
+    {
       guard players == [.solo], computer.isEmpty else {
         throw InputError.refused(
           code: "invalid-options",

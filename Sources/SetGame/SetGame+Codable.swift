@@ -37,25 +37,18 @@ extension SetGame.Options: Codable {
       }
       players = names.map { PlayerID($0) }
     }
-    func level(_ key: CodingKeys, orNone: Bool) throws -> SetGame.ComputerLevel? {
-      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-      let levels = SetGame.ComputerLevel.allCases.map(\.rawValue)
-      let name = try? container.decode(String.self, forKey: key)
-      if orNone, name == "none" { return nil }
-      guard let level = name.flatMap(SetGame.ComputerLevel.init(rawValue:)) else {
-        throw InputError.unknownName(
-          member: key.stringValue, value: name, expected: (orNone ? ["none"] : []) + levels)
-      }
-      return level
-    }
     if container.contains(.computer), try !container.decodeNil(forKey: .computer) {
       guard let names = try? container.decode([String].self, forKey: .computer) else {
         throw InputError.invalid(member: "computer", expected: "an array of names")
       }
       computer = Set(names.map { PlayerID($0) })
     }
-    if let level = try level(.computerLevel, orNone: false) { computerLevel = level }
-    if let opponent = try level(.opponent, orNone: true) {
+    if let level = try container.decodeChoice(SetGame.ComputerLevel.self, forKey: .computerLevel) {
+      computerLevel = level
+    }
+    if let opponent = try container.decodeChoice(
+      SetGame.ComputerLevel.self, forKey: .opponent, none: "none")
+    {
       guard players == [.solo], computer.isEmpty, !twoPlayer else {
         throw InputError.refused(
           code: "invalid-options",

@@ -33,12 +33,7 @@ extension SnapGame.Options: Codable {
       }
       starting = PlayerID(name)
     }
-    if container.contains(.computerSpeed), try !container.decodeNil(forKey: .computerSpeed) {
-      let names = SnapGame.ComputerSpeed.allCases.map(\.rawValue)
-      let name = try? container.decode(String.self, forKey: .computerSpeed)
-      guard let speed = name.flatMap(SnapGame.ComputerSpeed.init(rawValue:)) else {
-        throw InputError.unknownName(member: "computerSpeed", value: name, expected: names)
-      }
+    if let speed = try container.decodeChoice(SnapGame.ComputerSpeed.self, forKey: .computerSpeed) {
       computerSpeed = speed
     }
   }

@@ -6,22 +6,12 @@ extension MemoryGame {
 
   /// The computer players' level at a table, and the computer opponent of a game alone.
   static let computerOptions = [
-    GameInfo.Option(
-      "computerLevel", label: "Computer players’ memory",
-      choices: ComputerLevel.allCases.map { level in
-        GameInfo.Option.Choice(
-          .string(level.rawValue), level.label, description: level.helpDescription)
-      }, default: .string(ComputerLevel.good.rawValue), hint: "for the computer players you add",
-      places: [.host]),
-    GameInfo.Option(
-      "opponent", label: "Play against",
-      choices: [GameInfo.Option.Choice("none", "Nobody", description: "play alone")]
-        + ComputerLevel.allCases.map { level in
-          GameInfo.Option.Choice(
-            .string(level.rawValue), "\(level.label) computer",
-            description: "Ray, who \(level.helpDescription)")
-        }, default: "none", places: [.screen]),
+    GameInfo.Option.computerLevel(
+      label: "Computer players’ memory", levels, default: ComputerLevel.good.rawValue),
+    GameInfo.Option.opponent(levels),
   ]
+
+  static let levels = ComputerLevel.allCases.map { ($0.rawValue, $0.label, $0.helpDescription) }
 
   static let computerHelp =
     "Play against the computer alone with “Play against” on the game’s screen, or let the host of a table seat computer players: they take their turns like you, after a pause to think, and remember only what they saw — a forgetful one about 3 cards in 10, a good one 7 in 10, a perfect one every card."

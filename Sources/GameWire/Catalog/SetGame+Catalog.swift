@@ -18,21 +18,9 @@ extension SetGame {
         GameInfo.Option(
           "twoPlayer", label: "Two players",
           choices: [.init(false, "Off"), .init(true, "On")], default: false, places: [.settings]),
-        GameInfo.Option(
-          "computerLevel", label: "Computer players’ speed",
-          choices: ComputerLevel.allCases.map { level in
-            GameInfo.Option.Choice(
-              .string(level.rawValue), level.label, description: level.helpDescription)
-          }, default: .string(ComputerLevel.steady.rawValue),
-          hint: "for the computer players you add", places: [.host]),
-        GameInfo.Option(
-          "opponent", label: "Play against",
-          choices: [GameInfo.Option.Choice("none", "Nobody", description: "play alone")]
-            + ComputerLevel.allCases.map { level in
-              GameInfo.Option.Choice(
-                .string(level.rawValue), "\(level.label) computer",
-                description: "Ray, who \(level.helpDescription)")
-            }, default: "none", places: [.screen]),
+        .computerLevel(
+          label: "Computer players’ speed", levels, default: ComputerLevel.steady.rawValue),
+        .opponent(levels),
       ],
       help: GameInfo.Help(
         play: [
@@ -65,4 +53,8 @@ extension SetGame {
     "A set leaves the table and the cards after it close up (Refill to 12 is off)."
   static let refillOn =
     "A set's places are dealt fresh cards while the deck lasts (Refill to 12 is on)."
+}
+
+extension SetGame {
+  static let levels = ComputerLevel.allCases.map { ($0.rawValue, $0.label, $0.helpDescription) }
 }
