@@ -172,6 +172,72 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
         assert process.wait(timeout=10) == 0
 
 
+def test_a_kill_while_the_moves_of_many_rooms_wait_for_one_commit_loses_none_told(
+    cardtable, web_root, tmp_path
+):
+    """Group commit: 24 players move at once in rooms of their own, so that each turn of the
+    server's loop commits several rooms' moves in one transaction; SIGKILL lands while moves
+    are in flight. Every move any player was told of is there after the restart, with the
+    view that player was shown."""
+    data = tmp_path / "data"
+    url, process = start(cardtable, web_root, data)
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    told = {}
+    rooms = []
+    enough = asyncio.Event()
+
+    async def play(player, room, index):
+        card = index
+        while True:
+            card = (card + 5) % 24
+            try:
+                reply = await player.act({"type": "choose", "card": card})
+            except (websockets.ConnectionClosed, ConnectionError, OSError):
+                return
+            if reply["type"] == "update":
+                told[room] = (player.token, reply["version"], reply["view"])
+                # NB: killed once every room has had moves told, while all keep sending.
+                if len(told) == len(rooms) and min(move[1] for move in told.values()) >= 6:
+                    enough.set()
+
+    async def until_killed():
+        players = [await Player.connect(url) for _ in range(24)]
+        for index, player in enumerate(players):
+            joined = await player.ask({"cmd": "new", "game": "matchismo", "seed": 40 + index})
+            rooms.append(room_of(joined))
+        games = [
+            asyncio.ensure_future(play(player, room, index))
+            for index, (player, room) in enumerate(zip(players, rooms, strict=True))
+        ]
+        await enough.wait()
+        process.send_signal(signal.SIGKILL)
+        await asyncio.gather(*games)
+
+    try:
+        asyncio.run(until_killed())
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    url, process = start(cardtable, web_root, data, port)
+    try:
+
+        async def after_the_restart():
+            for room in rooms:
+                token, version, view = told[room]
+                player = await Player.connect(url, token)
+                opened = await player.ask({"cmd": "open", "room": room})
+                assert opened[-1]["version"] >= version, room
+                shown = await player.ask({"cmd": "view-at", "version": version})
+                assert without_clock(shown[-1]["view"]) == without_clock(view), room
+                await player.socket.close()
+
+        asyncio.run(after_the_restart())
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+
+
 def run(cardtable, *arguments):
     return subprocess.run([cardtable, *arguments], capture_output=True, text=True, timeout=60)
 

@@ -38,6 +38,9 @@ public struct ServeOptions: Equatable, Sendable {
   /// Unfinished rooms untouched this many days are closed as abandoned.
   public var keepDays = 30
   public var durability = SQLiteStore.Durability.normal
+  /// Whether the moves of one turn of the loop are saved in one transaction (group commit),
+  /// or each in its own.
+  public var groupCommit = true
   /// Seconds a seated player's dropped connection keeps their seat.
   public var graceSeconds = 30.0
   /// The most connections one client address may hold.
@@ -98,6 +101,8 @@ extension Command {
                       full: also a power cut, at the cost of a disk flush per move
       --grace-seconds S  how long a player at a shared table whose connection drops keeps
                       their seat before they leave the game (default 30)
+      --commit C      turn: the moves of one turn of the server's loop are saved in one
+                      transaction before any is answered (default); each: one per move
 
     Limits for a server others can reach (docs/PROTOCOL.md "Order and limits"):
       --connections-per-address N   connections one address may hold (default 64)
@@ -274,7 +279,7 @@ extension Command {
       arguments, of: "serve", usage: serveUsage,
       values: [
         "--host", "--port", "--web", "--data", "--database", "--keep-days", "--durability",
-        "--grace-seconds",
+        "--grace-seconds", "--commit",
         "--connections-per-address", "--messages-per-address", "--rooms-per-minute",
         "--handling-budget", "--allowed-hosts", "--allowed-origins",
       ], flags: [])
@@ -315,6 +320,11 @@ extension Command {
             message: "serve: --grace-seconds must be from 1 to 3600, not \"\(value)\".")
         }
         serve.graceSeconds = seconds
+      case "--commit":
+        guard value == "turn" || value == "each" else {
+          throw UsageError(message: "serve: --commit must be turn or each, not \"\(value)\".")
+        }
+        serve.groupCommit = value == "turn"
       case "--connections-per-address":
         guard let count = Int(value), count >= 1 else {
           throw UsageError(message: "serve: \(name) must be a whole number of at least 1.")

@@ -44,6 +44,10 @@ enum Metrics {
       "cardtable_timer_steps_total", "counter", "Timers that moved a game on and were saved.",
       [("", Double(counters.timers))])
     metric(
+      "cardtable_group_commits_total", "counter",
+      "Transactions that saved the moves and timers of a turn of the loop together.",
+      [("", Double(counters.groupCommits))])
+    metric(
       "cardtable_errors_total", "counter", "Messages refused, by error code (docs/PROTOCOL.md).",
       counters.refusals.sorted { $0.key < $1.key }.map {
         (#"{code="\#($0.key)"}"#, Double($0.value))

@@ -93,6 +93,10 @@ final class WebBridge: WebServer.Handler {
     parts.games?.wake(at: parts.clock())
   }
 
+  func turnEnded() {
+    parts.games?.endOfTurn()
+  }
+
   func respond(to request: HTTPRequest) -> HTTPResponse? {
     switch (request.method, request.path) {
     case ("GET", "/api/games"):
@@ -165,7 +169,8 @@ enum Serve {
       web: web, store: store,
       configuration: GameServer.Configuration(
         keepDays: options.keepDays, gracePeriod: options.graceSeconds,
-        roomsPerMinute: options.roomsPerMinute, shared: store is PostgresStore))
+        roomsPerMinute: options.roomsPerMinute, shared: store is PostgresStore,
+        groupCommit: options.groupCommit))
     // NB: before the loop thread starts, so this is the game server's only thread yet.
     let closed = bridge.closeIdleRooms()
     if closed > 0 {

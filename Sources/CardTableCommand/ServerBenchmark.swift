@@ -64,19 +64,25 @@ enum ServerProbe {
   enum Kind: CaseIterable {
     /// `state` of an easy Memory game: the same view again, written once per version.
     case state
-    /// Matchismo `choose` actions, each answered with a new view (a few refused).
-    case choose
+    /// Matchismo `choose` actions, each answered with a new view (a few refused): those of a
+    /// turn of the loop saved in one transaction (group commit), or each in its own.
+    case choose(groupCommit: Bool)
     /// A bare handler that answers every message with this text.
     case echo(String)
 
-    static let allCases: [Kind] = [.state, .choose]
+    static let allCases: [Kind] = [.state, .choose(groupCommit: true), .choose(groupCommit: false)]
 
     var name: String {
       switch self {
       case .state: "state messages"
-      case .choose: "choose actions"
+      case .choose(let groupCommit):
+        groupCommit ? "choose actions, group commit" : "choose actions, a transaction each"
       case .echo: "echo"
       }
+    }
+
+    var groupCommit: Bool {
+      if case .choose(let groupCommit) = self { groupCommit } else { true }
     }
   }
 
@@ -119,7 +125,9 @@ enum ServerProbe {
       // NB: every client is on one address: no cap on the rooms it makes (`too-many-rooms`
       // stopped the 61st client's `new` once tables capped rooms per address).
       bridge.attach(
-        web: server, store: store, configuration: GameServer.Configuration(roomsPerMinute: 1e9))
+        web: server, store: store,
+        configuration: GameServer.Configuration(
+          roomsPerMinute: 1e9, groupCommit: kind.groupCommit))
     }
     try server.start()
     defer { server.stop() }

@@ -8,7 +8,16 @@ extension GameServer {
   func handle(_ request: JSON, from client: ClientID, at now: Double, reply: JSON?)
     throws(WireError)
   {
-    switch try ServerCommand(request) {
+    let command = try ServerCommand(request)
+    // NB: what does not wait for the group commit sees the store with every earlier change.
+    if command.groupCommits {
+      staging = configuration.groupCommit
+      if staging { answering = (client, reply) }
+    } else {
+      store.commit()
+    }
+    defer { staging = false }
+    switch command {
     case .hello(let token):
       let player = try identify(client, token: token)
       sendHello(client, player, reply: reply)

@@ -244,9 +244,9 @@ extension GameServer {
     let events = room.catchUp(to: now)
     guard events.count > 0 else { return nil }
     do {
-      try room.persist(in: store, at: now, wall: wallClock())
+      try save(room, at: now)
     } catch {
-      return storeFailed(room, error, doing: "save room")
+      return error
     }
     counters.timers += 1
     broadcast(room, events: events, reply: nil)
@@ -254,8 +254,10 @@ extension GameServer {
     return nil
   }
 
-  /// Saves a participant's change, or refuses it (the room is back as the store has it).
+  /// Saves a participant's change, or refuses it (the room is back as the store has it); while
+  /// ``staging``, the change waits for the group commit at the end of the host's turn.
   func save(_ room: Room, at now: Double) throws(WireError) {
+    guard !staging else { return stage(room) }
     do {
       try room.persist(in: store, at: now, wall: wallClock())
     } catch {

@@ -62,21 +62,28 @@ public final class GameServer {
     /// Whether other servers share the store (each room run by whichever holds its lease):
     /// `welcome` tells the pages to keep a room's connection on its own address.
     public var shared: Bool
+    /// Whether the actions of one turn of the host's loop are saved together, in one
+    /// transaction at ``GameServer/endOfTurn()``, and only then told (docs/ARCHITECTURE.md
+    /// "Group commit"); else each is saved before its call returns.
+    public var groupCommit: Bool
 
     public init(
       keepDays: Int = 30, sweepInterval: Double = 3_600, gracePeriod: Double = 30,
-      roomsPerMinute: Double = 30, shared: Bool = false
+      roomsPerMinute: Double = 30, shared: Bool = false, groupCommit: Bool = false
     ) {
       self.keepDays = keepDays
       self.sweepInterval = sweepInterval
       self.gracePeriod = gracePeriod
       self.roomsPerMinute = roomsPerMinute
       self.shared = shared
+      self.groupCommit = groupCommit
     }
   }
 
   let host: any ServerHost
-  let store: any GameStore
+  /// The store, through the group commit (which, with ``Configuration/groupCommit`` off, only
+  /// ever writes at once).
+  let store: GroupCommit
   let configuration: Configuration
   let newSeed: () -> UInt64
   let wallClock: () -> Int64
@@ -115,6 +122,13 @@ public final class GameServer {
   var transfers: [String: Transfer] = [:]
   /// When each player last made transfer codes (host time), for ``transfersPerHour``.
   var transfersMade: [PlayerKey: [Double]] = [:]
+  /// What waits for the group commit: the rooms staged, the messages that tell of them, the
+  /// requests they answer.
+  var batch = Batch()
+  /// Whether the call being handled stages its rooms' changes (a move, with group commit on).
+  var staging = false
+  /// The request being handled, until its answer is sent or waits in the ``batch``.
+  var answering: (client: ClientID, reply: JSON?)?
   /// When each client address tried a transfer code that named none, in the last minute.
   var wrongTransfers: [String: [Double]] = [:]
 
@@ -135,12 +149,13 @@ public final class GameServer {
     log: @escaping (String) -> Void = { _ in }
   ) {
     self.host = host
-    self.store = store
+    self.store = GroupCommit(store)
     self.configuration = configuration
     self.newSeed = newSeed
     self.wallClock = wallClock
     self.random = RandomSource(next: random)
     self.log = log
+    self.store.settled = { [unowned self] failures in settle(failures) }
   }
 
   /// Seconds on the process's monotonic clock.
@@ -178,6 +193,8 @@ public final class GameServer {
     public var actions = 0
     /// Timers that moved a game on (and were saved).
     public var timers = 0
+    /// Group commits made: each one transaction for every change staged in a turn of the loop.
+    public var groupCommits = 0
     /// Messages refused, by error code.
     public var refusals: [String: Int] = [:]
   }
@@ -201,6 +218,7 @@ public final class GameServer {
     guard connections[client] != nil, !stopping else { return }
     lastNow = now
     counters.messages += 1
+    let actions = counters.actions
     var reply: JSON?
     do throws(WireError) {
       let request: JSON
@@ -218,6 +236,7 @@ public final class GameServer {
       counters.refusals[error.code, default: 0] += 1
       send(ErrorMessage(error: error, reply: reply), to: client)
     }
+    handled(client, reply: reply, actions: actions)
     sweepIfDue(at: now)
     rearm()
   }
@@ -248,6 +267,7 @@ public final class GameServer {
   /// which is put away when nobody is left in it; at a table its seat waits for it a while.
   public func disconnected(_ client: ClientID, at now: Double? = nil) {
     if let now { lastNow = now }
+    store.commit()
     leaveRoom(client)
     connections[client] = nil
     rearm()
@@ -261,7 +281,9 @@ public final class GameServer {
       wakes.removeFirst()
       guard queued[next.room] == next.due, let room = rooms[next.room] else { continue }
       queued[next.room] = nil
+      staging = configuration.groupCommit
       run(room, at: max(now, next.due))
+      staging = false
       expireSeats(of: room, at: max(now, next.due))
       reschedule(room)
     }
@@ -271,6 +293,7 @@ public final class GameServer {
 
   /// Stops taking messages and puts every room away (each is already in the store).
   public func shutdown() {
+    store.commit()
     stopping = true
     for id in rooms.keys { store.release(id) }
     rooms.removeAll()
@@ -278,6 +301,14 @@ public final class GameServer {
     wakes = WakeQueue()
     nextSweep = nil
     rearm()
+  }
+
+  /// The host's loop ended a turn: the changes staged since the last are saved in one
+  /// transaction, then what they did is told — or, when the store refuses them, each is undone
+  /// and every request they answer is refused (`storage-unavailable`). With
+  /// ``Configuration/groupCommit`` off nothing ever waits for it.
+  public func endOfTurn() {
+    store.commit()
   }
 
   /// Closes as abandoned the unfinished rooms nobody has changed for ``Configuration/keepDays``

@@ -226,13 +226,80 @@ final class Room {
   func persist(in store: any GameStore, at now: Double, wall: Int64, tableChanged: Bool = false)
     throws(StoreError)
   {
+    guard let unsaved = unsaved(wall: wall, tableChanged: tableChanged) else { return }
+    do {
+      try store.save(unsaved.change)
+    } catch {
+      session?.rollback(to: storedVersion)
+      retryAt = now + 1
+      throw error
+    }
+    kept(unsaved)
+  }
+
+  /// What happened since the last save, staged for the group commit at the end of the host's
+  /// turn (``GroupCommit``): the room counts it as saved until ``committed()`` or
+  /// ``uncommitted(at:)`` says how the commit went. Nil when nothing changed.
+  func stage(wall: Int64) -> RoomChange? {
+    guard let unsaved = unsaved(wall: wall, tableChanged: false) else { return nil }
+    if beforeCommit == nil {
+      beforeCommit = Saved(
+        version: storedVersion, results: storedResults, resultIndex: resultIndex,
+        acceptedAt: acceptedAt, status: status)
+    }
+    kept(unsaved)
+    return unsaved.change
+  }
+
+  /// Whether the room has staged changes that the store does not have yet.
+  var isStaged: Bool { beforeCommit != nil }
+
+  /// The staged changes are in the store.
+  func committed() {
+    beforeCommit = nil
+  }
+
+  /// The staged changes were refused: the game goes back to what the store has, and its
+  /// timers are tried again a moment after host time `now`.
+  func uncommitted(at now: Double) {
+    guard let saved = beforeCommit else { return }
+    beforeCommit = nil
+    session?.rollback(to: saved.version)
+    storedVersion = saved.version
+    storedResults = saved.results
+    resultIndex = saved.resultIndex
+    acceptedAt = saved.acceptedAt
+    status = saved.status
+    retryAt = now + 1
+  }
+
+  /// What the store had of the room before its first staged change, while any waits.
+  private var beforeCommit: Saved?
+
+  private struct Saved {
+    var version: Int
+    var results: Int
+    var resultIndex: Int
+    var acceptedAt: [Int64]
+    var status: RoomStatus
+  }
+
+  /// A change not yet in the store, and what the room counts once it is.
+  private struct Unsaved {
+    var change: RoomChange
+    var acceptedAt: [Int64]
+    var results: Int
+    var status: RoomStatus
+  }
+
+  private func unsaved(wall: Int64, tableChanged: Bool) -> Unsaved? {
     let session = self.session
     let actions = session?.loggedActions(from: storedVersion) ?? []
     let ended = session?.resultCount ?? 0
     let status: RoomStatus =
       self.status == .abandoned ? .abandoned : session?.isFinished == true ? .over : .playing
     guard !actions.isEmpty || ended > storedResults || status != self.status || tableChanged
-    else { return }
+    else { return nil }
     let records = actions.enumerated().map { offset, action in
       ActionRecord(
         index: storedVersion + offset, time: action.time, at: wall, player: action.player.rawValue,
@@ -240,22 +307,20 @@ final class Room {
     }
     let at = acceptedAt + records.map(\.at)
     let results = results(of: session, from: storedResults, index: resultIndex, at: at, wall: wall)
-    do {
-      try store.save(
-        RoomChange(
-          room: id, table: tableChanged ? table?.record : nil, ordinal: ordinal, actions: records,
-          results: results, status: status, at: wall))
-    } catch {
-      session?.rollback(to: storedVersion)
-      retryAt = now + 1
-      throw error
-    }
+    return Unsaved(
+      change: RoomChange(
+        room: id, table: tableChanged ? table?.record : nil, ordinal: ordinal, actions: records,
+        results: results, status: status, at: wall),
+      acceptedAt: at, results: ended, status: status)
+  }
+
+  private func kept(_ unsaved: Unsaved) {
     retryAt = nil
-    acceptedAt = at
+    acceptedAt = unsaved.acceptedAt
     storedVersion = session?.version ?? 0
-    resultIndex += ended - storedResults
-    storedResults = ended
-    self.status = status
+    resultIndex += unsaved.results - storedResults
+    storedResults = unsaved.results
+    status = unsaved.status
   }
 
   /// Starts a table's match — its first at the start, a later one at a rematch — with `table`'s

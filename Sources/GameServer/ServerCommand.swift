@@ -123,3 +123,16 @@ enum RoomCommand: Equatable {
   /// log's `history`.
   var onlyReads: Bool { self == .game("history") }
 }
+
+extension ServerCommand {
+  /// Whether its changes may wait for the group commit at the end of the host's turn: a move in
+  /// the room's game, or a read of the room in memory. Anything else (a table's lobby, a
+  /// restart, the store's records, another room) first commits what waits, and saves at once.
+  var groupCommits: Bool {
+    guard case .room(let command, _) = self else { return false }
+    switch command {
+    case .act, .state, .viewAt, .game: return true
+    default: return false
+    }
+  }
+}

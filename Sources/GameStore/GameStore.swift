@@ -37,6 +37,10 @@ public protocol GameStore: AnyObject {
   /// Saves what happened in a room since it was last saved, all or nothing.
   func save(_ change: RoomChange) throws(StoreError)
 
+  /// Saves the changes of several rooms (a room's may follow each other) in one transaction:
+  /// all of them, in order, or none — the group commit of one turn of the server's loop.
+  func save(_ changes: [RoomChange]) throws(StoreError)
+
   /// The rooms `player` owns or has a seat at that are not finished or abandoned, most recently
   /// changed first.
   func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary]

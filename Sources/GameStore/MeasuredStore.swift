@@ -103,6 +103,10 @@ public final class MeasuredStore: GameStore {
     try write { () throws(StoreError) in try store.save(change) }
   }
 
+  public func save(_ changes: [RoomChange]) throws(StoreError) {
+    try write { () throws(StoreError) in try store.save(changes) }
+  }
+
   public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
     try read { () throws(StoreError) in try store.openRooms(of: player, limit: limit) }
   }

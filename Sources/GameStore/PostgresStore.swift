@@ -230,13 +230,25 @@ public final class PostgresStore: GameStore {
   }
 
   public func save(_ change: RoomChange) throws(StoreError) {
-    guard holds(change.room) else {
+    try save([change])
+  }
+
+  public func save(_ changes: [RoomChange]) throws(StoreError) {
+    for change in changes where !holds(change.room) {
       throw .leaseLost(path: path, room: change.room.rawValue)
     }
+    // NB: one round trip, one transaction for every room of the batch.
+    let statements = changes.flatMap(statements(of:))
+    try guarded { () throws(PostgresError) in try database.pipeline(statements) }
+  }
+
+  /// The statements that save one room's change; the first fails the whole pipeline when there
+  /// is no such room.
+  private func statements(of change: RoomChange) -> [Statement] {
     let room = PostgresValue.text(change.room.rawValue)
-    // NB: one round trip, one transaction; the first statement fails the whole change when
-    // there is no such room (its text is not a number; it names the count, so that the planner
-    // cannot work it out ahead), as SQLite's store refuses it.
+    // NB: the first statement fails the whole change when there is no such room (its text is
+    // not a number; it names the count, so that the planner cannot work it out ahead), as
+    // SQLite's store refuses it.
     var statements: [Statement] = [
       (
         """
@@ -260,7 +272,7 @@ public final class PostgresStore: GameStore {
       statements.append(("DELETE FROM seats WHERE room = $1", [room]))
       statements += insert(table.seats, in: change.room)
     }
-    try guarded { () throws(PostgresError) in try database.pipeline(statements) }
+    return statements
   }
 
   public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {

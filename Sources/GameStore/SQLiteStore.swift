@@ -272,27 +272,36 @@ public final class SQLiteStore: GameStore {
   }
 
   public func save(_ change: RoomChange) throws(StoreError) {
+    try save([change])
+  }
+
+  public func save(_ changes: [RoomChange]) throws(StoreError) {
     try guarded { () throws(SQLiteError) in
       try database.transaction { () throws(SQLiteError) in
-        if let match = change.newMatch { try insert(match, in: change.room) }
-        try insert(change.actions, in: change.room, ordinal: change.ordinal)
-        try insert(change.results)
-        try database.run(
-          "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
-          .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
-          .int(change.ordinal))
-        guard database.changes == 1 else {
-          throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
-        }
-        if let table = change.table {
-          try database.run(
-            "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4 WHERE id = ?1",
-            .text(change.room.rawValue), .text(table.phase.rawValue), .bool(table.isPublic),
-            .text(table.options))
-          try database.run("DELETE FROM seats WHERE room = ?1", .text(change.room.rawValue))
-          try insert(table.seats, in: change.room)
-        }
+        for change in changes { try write(change) }
       }
+    }
+  }
+
+  /// One room's change, inside the caller's transaction.
+  private func write(_ change: RoomChange) throws(SQLiteError) {
+    if let match = change.newMatch { try insert(match, in: change.room) }
+    try insert(change.actions, in: change.room, ordinal: change.ordinal)
+    try insert(change.results)
+    try database.run(
+      "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
+      .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
+      .int(change.ordinal))
+    guard database.changes == 1 else {
+      throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
+    }
+    if let table = change.table {
+      try database.run(
+        "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4 WHERE id = ?1",
+        .text(change.room.rawValue), .text(table.phase.rawValue), .bool(table.isPublic),
+        .text(table.options))
+      try database.run("DELETE FROM seats WHERE room = ?1", .text(change.room.rawValue))
+      try insert(table.seats, in: change.room)
     }
   }
 

@@ -25,6 +25,11 @@ final class EventLoop {
   let appTimer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
   /// Ticks while the server stops, until every WebSocket has closed.
   let drainTimer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+  /// The ends of each turn of the loop (``WebServer/Handler/turnEnded()``): after the I/O
+  /// callbacks (check) and before the loop waits again (prepare), so that what the timers and
+  /// lws's own idle work did is not left waiting either.
+  let afterPoll = UnsafeMutablePointer<uv_check_t>.allocate(capacity: 1)
+  let beforePoll = UnsafeMutablePointer<uv_prepare_t>.allocate(capacity: 1)
   var loopOpen = false
   var listener: Listener?
   var vhost: OpaquePointer?
@@ -65,6 +70,8 @@ final class EventLoop {
     idlePolicy.deallocate()
     appTimer.deallocate()
     drainTimer.deallocate()
+    afterPoll.deallocate()
+    beforePoll.deallocate()
     loop.deallocate()
     stopSignal.deallocate()
     free(protocolName)
@@ -97,6 +104,21 @@ final class EventLoop {
     appTimer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
     uv_timer_init(loop, drainTimer)
     drainTimer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+    uv_check_init(loop, afterPoll)
+    afterPoll.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+    uv_check_start(afterPoll) { handle in
+      guard let data = handle?.pointee.data else { return }
+      Unmanaged<EventLoop>.fromOpaque(data).takeUnretainedValue().handler.turnEnded()
+    }
+    // NB: neither handle keeps the loop alive: it runs while lws has sockets and timers.
+    uv_unref(UnsafeMutableRawPointer(afterPoll).assumingMemoryBound(to: uv_handle_t.self))
+    uv_prepare_init(loop, beforePoll)
+    beforePoll.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+    uv_prepare_start(beforePoll) { handle in
+      guard let data = handle?.pointee.data else { return }
+      Unmanaged<EventLoop>.fromOpaque(data).takeUnretainedValue().handler.turnEnded()
+    }
+    uv_unref(UnsafeMutableRawPointer(beforePoll).assumingMemoryBound(to: uv_handle_t.self))
 
     protocols.initialize(repeating: lws_protocols(), count: 2)
     protocols[0].name = UnsafePointer(protocolName)
@@ -190,6 +212,8 @@ final class EventLoop {
     uv_close(UnsafeMutableRawPointer(stopSignal).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_close(UnsafeMutableRawPointer(appTimer).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_close(UnsafeMutableRawPointer(drainTimer).assumingMemoryBound(to: uv_handle_t.self), nil)
+    uv_close(UnsafeMutableRawPointer(afterPoll).assumingMemoryBound(to: uv_handle_t.self), nil)
+    uv_close(UnsafeMutableRawPointer(beforePoll).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_run(loop, UV_RUN_DEFAULT)
     if uv_loop_close(loop) != 0 {
       // NB: a handle left open (by a failed context creation) keeps the loop busy; close

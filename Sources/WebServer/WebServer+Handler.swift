@@ -29,6 +29,11 @@ extension WebServer {
 
     /// The timer set with ``WebServer/setTimer(after:)`` fired.
     func timerFired()
+
+    /// The loop finished a turn: it handled what was ready (messages of many connections, the
+    /// timer) and is about to wait for more. What the handler kept back to do together — a
+    /// group commit — is done here; messages sent now go out in this turn.
+    func turnEnded()
   }
 
   /// Why a WebSocket message was dropped.
@@ -48,6 +53,9 @@ extension WebServer.Handler {
 
   /// By default no timer is ever set.
   public func timerFired() {}
+
+  /// By default nothing waits for the end of a turn.
+  public func turnEnded() {}
 }
 
 /// A WebSocket connection, unique for the life of one server.

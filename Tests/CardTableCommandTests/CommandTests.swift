@@ -47,8 +47,20 @@ import Testing
     #expect(throws: UsageError.self) { try Command.parse(["serve", "--database", "/var/lib/x"]) }
   }
 
+  @Test func groupCommitIsOnUnlessEachMoveIsToBeCommittedAlone() throws {
+    guard case .serve(let byDefault) = try Command.parse(["serve"]),
+      case .serve(let each) = try Command.parse(["serve", "--commit", "each"]),
+      case .serve(let turn) = try Command.parse(["serve", "--commit", "turn"])
+    else {
+      Issue.record("not serve")
+      return
+    }
+    #expect(byDefault.groupCommit && turn.groupCommit && !each.groupCommit)
+  }
+
   @Test(arguments: [
     ["dance"], ["engine", "extra"], ["engine", "--fast"], ["bench", "--fast"], ["serve", "--port"],
+    ["serve", "--commit", "never"],
   ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }

@@ -59,13 +59,20 @@ final class TestServer {
   /// The seed the server picks for a game dealt without one.
   var nextSeed: UInt64 = 5
   var configuration: GameServer.Configuration
+  /// What the server is given of ``store`` (the store itself, or something around it).
+  private let wrap: (SQLiteStore) -> any GameStore
 
-  init(configuration: GameServer.Configuration = GameServer.Configuration()) throws {
+  init(
+    configuration: GameServer.Configuration = GameServer.Configuration(),
+    wrap: @escaping (SQLiteStore) -> any GameStore = { $0 }
+  ) throws {
     directory = TemporaryDirectory()
     self.configuration = configuration
+    self.wrap = wrap
     store = try SQLiteStore.open(directory: directory.path)
     let box = Box()
-    server = Self.makeServer(host: host, store: store, configuration: configuration, box: box)
+    server = Self.makeServer(
+      host: host, store: wrap(store), configuration: configuration, box: box)
     box.owner = self
   }
 
@@ -74,7 +81,7 @@ final class TestServer {
   }
 
   private static func makeServer(
-    host: RecordingHost, store: SQLiteStore, configuration: GameServer.Configuration, box: Box
+    host: RecordingHost, store: any GameStore, configuration: GameServer.Configuration, box: Box
   ) -> GameServer {
     var random = SplitMix64(seed: 99)
     return GameServer(
@@ -89,7 +96,8 @@ final class TestServer {
     store = try SQLiteStore.open(directory: directory.path)
     let box = Box()
     box.owner = self
-    server = Self.makeServer(host: host, store: store, configuration: configuration, box: box)
+    server = Self.makeServer(
+      host: host, store: wrap(store), configuration: configuration, box: box)
   }
 
   /// Connects `client` and returns what it was sent since.

@@ -94,6 +94,51 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     #expect(matches.map(\.actions.count) == [4, 1])
   }
 
+  /// The group commit's transaction: several rooms' changes (one room's twice) all written in
+  /// order, or — when one of them fails — none.
+  @Test(arguments: Backend.allCases)
+  func theChangesOfSeveralRoomsAreWrittenTogetherOrNotAtAll(_ backend: Backend) throws {
+    let (store, keep) = try backend.makeStore()
+    defer { withExtendedLifetime(keep) {} }
+    let owner = try store.player(.random(), at: 10).key
+    let ids = (0..<3).map { _ in RoomID.random() }
+    for id in ids {
+      _ = try store.claim(id)
+      try store.createRoom(
+        NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 50))
+    }
+    try store.save([
+      RoomChange(
+        room: ids[0], ordinal: 0, actions: sampleActions(from: 0, count: 2), status: .playing,
+        at: 60),
+      RoomChange(
+        room: ids[1], ordinal: 0, actions: sampleActions(from: 0, count: 1), status: .playing,
+        at: 61),
+      RoomChange(
+        room: ids[0], ordinal: 0, actions: sampleActions(from: 2, count: 1), status: .over, at: 62),
+    ])
+    #expect(try store.room(ids[0])?.actions == sampleActions(from: 0, count: 3))
+    #expect(try store.room(ids[0])?.status == .over)
+    #expect(try store.room(ids[0])?.updated == 62)
+    #expect(try store.room(ids[1])?.actions == sampleActions(from: 0, count: 1))
+
+    // NB: the last change names a room that does not exist: the first two are not kept either.
+    #expect(throws: StoreError.self) {
+      try store.save([
+        RoomChange(
+          room: ids[2], ordinal: 0, actions: sampleActions(from: 0, count: 1), status: .playing,
+          at: 70),
+        RoomChange(
+          room: ids[1], ordinal: 0, actions: sampleActions(from: 1, count: 1), status: .playing,
+          at: 71),
+        RoomChange(room: RoomID.random(), ordinal: 0, status: .playing, at: 72),
+      ])
+    }
+    #expect(try store.room(ids[2])?.actions.isEmpty == true)
+    #expect(try store.room(ids[1])?.actions == sampleActions(from: 0, count: 1))
+    #expect(try store.room(ids[1])?.updated == 61)
+  }
+
   @Test(arguments: Backend.allCases)
   func aPlayerIsFoundAgainByToken(_ backend: Backend) throws {
     let (store, keep) = try backend.makeStore()
