@@ -60,8 +60,9 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 class Server:
     """A `cardtable serve --port 0` process on 127.0.0.1 and its /proc figures."""
 
-    def __init__(self, binary: str, web_root: str):
+    def __init__(self, binary: str, web_root: str, extra: tuple[str, ...] = ()):
         arguments = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--web", web_root]
+        arguments += extra
         # NB: a server that keeps its games gets a fresh data directory, removed at the end.
         self.data = None
         usage = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout

@@ -87,8 +87,8 @@ class Setup:
 class SQLiteSetup(Setup):
     name = "sqlite: one instance, SQLite"
 
-    def __init__(self, binary, web):
-        self.server = Server(binary, web)
+    def __init__(self, binary, web, extra=()):
+        self.server = Server(binary, web, extra)
         self.ws_url = self.server.ws_url
 
     def parts(self):
@@ -102,12 +102,17 @@ class ClusterSetup(Setup):
     """scripts/cluster.sh with `instances`; `direct`: clients go to the first instance, not
     through nginx."""
 
-    def __init__(self, binary, web, instances, direct):
+    def __init__(self, binary, web, instances, direct, extra=()):
         self.directory = tempfile.mkdtemp(prefix="cardtable-load-cluster-")
         os.rmdir(self.directory)
         port = random.randrange(20000, 32000)
         environment = dict(
-            os.environ, BIN=binary, WEB=web, PORT=str(port), INSTANCES=str(instances)
+            os.environ,
+            BIN=binary,
+            WEB=web,
+            PORT=str(port),
+            INSTANCES=str(instances),
+            SERVE_FLAGS=" ".join(extra),
         )
         done = subprocess.run(
             [os.path.join(ROOT, "scripts", "cluster.sh"), "start", self.directory],
@@ -237,6 +242,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="play phase length")
     parser.add_argument("--batch", type=int, default=50, help="tables set up at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--commit",
+        default="",
+        help="comma-separated `serve --commit` modes to run each setup with (turn,each)",
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     raise_file_limit(8 * args.rooms + 100)
@@ -246,19 +256,22 @@ def main() -> int:
         flush=True,
     )
     makers = {
-        "sqlite": lambda: SQLiteSetup(args.bin, args.web),
-        "postgres": lambda: ClusterSetup(args.bin, args.web, 1, direct=True),
-        "cluster": lambda: ClusterSetup(args.bin, args.web, 2, direct=False),
+        "sqlite": lambda extra: SQLiteSetup(args.bin, args.web, extra),
+        "postgres": lambda extra: ClusterSetup(args.bin, args.web, 1, True, extra),
+        "cluster": lambda extra: ClusterSetup(args.bin, args.web, 2, False, extra),
     }
     results = []
     for name in args.setups.split(","):
-        setup = makers[name]()
-        try:
-            result = asyncio.run(run(setup, args.rooms, args))
-        finally:
-            setup.stop()
-        results.append(result)
-        print(report(result), flush=True)
+        for commit in args.commit.split(","):
+            setup = makers[name](("--commit", commit) if commit else ())
+            if commit:
+                setup.name += f", --commit {commit}"
+            try:
+                result = asyncio.run(run(setup, args.rooms, args))
+            finally:
+                setup.stop()
+            results.append(result)
+            print(report(result), flush=True)
     if len(results) > 1 and results[0]["actions"]:
         base = results[0]
         for other in results[1:]:

@@ -230,10 +230,10 @@ async def start_and_play(tables: list[Table], seconds: float, measure):
     return after[0] - before[0], actions, latencies, before[1], after[1]
 
 
-async def run(binary: str, web_root: str, rooms: int, args) -> dict:
-    server = Server(binary, web_root)
+async def run(binary: str, web_root: str, rooms: int, args, commit: str) -> dict:
+    server = Server(binary, web_root, ("--commit", commit) if commit else ())
     rng = random.Random(args.seed)
-    result: dict = {"rooms": rooms, "clients": 4 * rooms}
+    result: dict = {"rooms": rooms, "clients": 4 * rooms, "commit": commit}
     try:
         idle_rss = server.rss_mib()
         started = time.perf_counter()
@@ -269,7 +269,9 @@ def report(result: dict) -> str:
     latency = result["action_to_last_client_ms"]
     return "\n".join(
         [
-            f"== {result['rooms']} rooms of four ({result['clients']} clients) ==",
+            f"== {result['rooms']} rooms of four ({result['clients']} clients)"
+            + (f", --commit {result['commit']}" if result["commit"] else "")
+            + " ==",
             f"tables hosted, joined and started in {result['setup_seconds']} s; "
             f"connections held {result['connections']}",
             f"play {result['seconds']} s: {result['actions']} actions, "
@@ -292,6 +294,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="play phase length")
     parser.add_argument("--batch", type=int, default=50, help="tables set up at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--commit",
+        default="",
+        help="comma-separated `serve --commit` modes to run one after the other (turn,each)",
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     counts = [int(part) for part in args.rooms.split(",") if part]
@@ -305,9 +312,10 @@ def main() -> int:
     )
     results = []
     for count in counts:
-        result = asyncio.run(run(args.bin, args.web, count, args))
-        results.append(result)
-        print(report(result), flush=True)
+        for commit in args.commit.split(","):
+            result = asyncio.run(run(args.bin, args.web, count, args, commit))
+            results.append(result)
+            print(report(result), flush=True)
     if args.json:
         with open(args.json, "w") as file:
             json.dump(results, file, indent=1)
