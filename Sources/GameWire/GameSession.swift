@@ -205,7 +205,11 @@ final class LiveSession<G: WireGame>: GameSession {
   var seed: UInt64 { match.seed }
   /// When the current game's time began, if later than the match's deal: Concentration's
   /// first card, or the *Deal* that dealt it.
-  var began: Double? { match.began ?? (match.gameStarted > 0 ? match.gameStarted : nil) }
+  var began: Double? { Self.began(of: match) }
+
+  private static func began(of match: Match<G>) -> Double? {
+    match.began ?? (match.gameStarted > 0 ? match.gameStarted : nil)
+  }
   var version: Int { match.version }
   var clock: Double { match.clock }
   var isOver: Bool { match.isOver }
@@ -322,6 +326,7 @@ final class LiveSession<G: WireGame>: GameSession {
     var cache = G.WireView.Cache()
     let view = G.WireView(G.view(of: then.state, for: viewer), cache: &cache)
     return Headed(
-      game: game, version: then.version, clock: then.clock, began: then.began, body: view)
+      game: game, version: then.version, clock: then.clock, began: Self.began(of: then),
+      body: view)
   }
 }

@@ -39,11 +39,27 @@ extension MemoryGame: WireGame {
   public struct WireView: WireViewType {
     /// One player of a game in turns: `{"player":"Ann","pairs":2,"left":false}`, with
     /// `"computer":true` for a computer player's seat.
-    public struct Player: Codable, Equatable, Sendable {
+    public struct Player: Codable, Hashable, Sendable, MemoizedEncoding {
       public var player: PlayerID
       public var pairs: Int
       public var left: Bool
       public var computer: Bool?
+
+      enum CodingKeys: String, CodingKey {
+        case player, pairs, left, computer
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(player, forKey: .player)
+        try container.encode(pairs, forKey: .pairs)
+        try container.encode(left, forKey: .left)
+        try container.encodeIfPresent(computer, forKey: .computer)
+      }
     }
 
     public struct Position: Codable, Hashable, Sendable, MemoizedEncoding {

@@ -65,7 +65,10 @@ extension SnapGame: WireGame {
   /// `computerSpeed` only when they apply; each seat's `closed` and `open` piles for the referee only.
   public struct WireView: WireViewType {
     /// One seat.
-    public struct Seat: Codable, Equatable, Sendable {
+    ///
+    /// NB: memoized: most seats are the same from one version to the next (a turn moves one
+    /// seat's cards), so their text is copied rather than encoded again for every viewer.
+    public struct Seat: Codable, Hashable, Sendable, MemoizedEncoding {
       public var name: PlayerID
       public var seat: CardTableCore.Seat
       public var position: CardTableCore.Seat
@@ -87,6 +90,10 @@ extension SnapGame: WireGame {
       }
 
       public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(seat.description, forKey: .seat)

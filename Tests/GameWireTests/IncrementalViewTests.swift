@@ -1,0 +1,114 @@
+import CardTableCore
+import CardTableTesting
+import GameWire
+import Testing
+
+/// Views that cost what changed are the views built whole (issue 19): a session writes each
+/// viewer's view from what it kept — the body of the version, the texts of the parts it wrote
+/// before (memoized seats, board positions, table slots, history texts) — and that text must
+/// be byte for byte what a view built from nothing writes. Seeded games of every kind and seat
+/// count are played with random moves (some refused) and timers; after every step, every
+/// seat's view and the referee's are compared.
+@Suite struct IncrementalViewTests {
+  /// A game, its options for `seats` players, and a random move of one of them.
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    case memory, concentration, matchismo, set, setTwoPlayer, snap
+
+    var testDescription: String { rawValue }
+
+    /// The seat counts it is played with.
+    var seats: [Int] {
+      switch self {
+      case .matchismo, .setTwoPlayer: [1]
+      case .memory, .concentration, .set: [1, 2, 3, 4]
+      case .snap: [2, 3, 4]
+      }
+    }
+
+    func request(seats: Int, seed: UInt64) -> NewGame {
+      let players = JSON(Array(IncrementalViewTests.names.prefix(seats)))
+      let options: JSON =
+        switch self {
+        case .memory:
+          ["players": players, "difficulty": JSON(["easy", "medium", "hard"][Int(seed % 3)])]
+        case .concentration, .set, .snap: ["players": players]
+        case .matchismo: ["cards": JSON(seed % 2 == 0 ? 12 : 24), "mode": JSON(2 + Int(seed % 2))]
+        case .setTwoPlayer: ["twoPlayer": true]
+        }
+      let game =
+        switch self {
+        case .setTwoPlayer: "set"
+        default: rawValue
+        }
+      return NewGame(game: game, options: options, seed: seed)
+    }
+
+    func move(_ random: inout SplitMix64, seats: Int) -> (JSON, PlayerID?) {
+      let player =
+        self == .matchismo || self == .setTwoPlayer
+        ? nil : PlayerID(IncrementalViewTests.names[random.nextInt(below: seats)])
+      let action: JSON
+      switch self {
+      case .memory: action = ["type": "flip", "card": JSON(random.nextInt(below: 32))]
+      case .concentration: action = ["type": "flip", "card": JSON(random.nextInt(below: 52))]
+      case .matchismo:
+        action =
+          random.nextInt(below: 25) == 0
+          ? ["type": "deal"] : ["type": "choose", "card": JSON(random.nextInt(below: 24))]
+      case .set, .setTwoPlayer:
+        action =
+          random.nextInt(below: 12) == 0
+          ? ["type": "dealThree"] : ["type": "choose", "card": JSON(random.nextInt(below: 15))]
+      case .snap:
+        action = ["type": random.nextInt(below: 3) == 0 ? "snap" : "turn"]
+      }
+      return (action, player)
+    }
+  }
+
+  static let names = ["Ann", "Bob", "Cy", "Dee"]
+
+  /// (kind, seats, seed) for every kind and seat count.
+  static let games: [(Kind, Int, UInt64)] = Kind.allCases.flatMap { kind in
+    kind.seats.flatMap { seats in
+      (0..<UInt64(Soak.count(12, soak: 600) / kind.seats.count)).map { (kind, seats, $0) }
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func everyViewWrittenFromWhatWasKeptIsTheViewBuiltWhole(_ kind: Kind) throws {
+    var compared = 0
+    for (gameKind, seats, seed) in Self.games where gameKind == kind {
+      let session = try GameCatalog.start(kind.request(seats: seats, seed: seed))
+      // NB: one encoder for the whole game, as a server keeps one: its memos stay warm.
+      let kept = WireEncoder()
+      var random = SplitMix64(seed: seed ^ 0xF1E1D)
+      let viewers = [Viewer.referee] + Self.names.prefix(seats).map { .player(PlayerID($0)) }
+      /// Whether every viewer's view is the one built whole (the first that is not is recorded).
+      func same(_ context: @autoclosure () -> String) throws -> Bool {
+        for viewer in viewers {
+          let incremental = try kept.text(of: session.view(for: viewer))
+          let whole = try WireEncoder().text(of: session.view(at: session.version, for: viewer))
+          compared += 1
+          guard incremental == whole else {
+            #expect(incremental == whole, "\(context()) \(viewer)")
+            return false
+          }
+        }
+        return true
+      }
+      guard try same("\(kind) \(seats) seats seed \(seed) dealt") else { continue }
+      for step in 0..<100 {
+        if random.nextInt(below: 4) == 0 {
+          _ = session.advance(by: random.nextUnit() * 2.5)
+        } else {
+          let (action, player) = kind.move(&random, seats: seats)
+          guard (try? session.perform(action, as: player)) != nil else { continue }
+        }
+        guard try same("\(kind) \(seats) seats seed \(seed) step \(step)") else { break }
+        if session.isOver { break }
+      }
+    }
+    #expect(compared > 1_000)
+  }
+}
