@@ -97,6 +97,29 @@ final class SocketSwarm {
     return last
   }
 
+  /// Waits until each of `waiting` has received the reply to its request `id` (a message
+  /// with `"reply":"id"`), and returns those replies by client; what came before them is read
+  /// and dropped.
+  func replies(to id: String, from waiting: [Int], timeout: Double) throws -> [Int: String] {
+    let marker = #""reply":"\#(id)""#
+    var found: [Int: String] = [:]
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while found.count < Set(waiting).count {
+      let left = deadline - ContinuousClock.now
+      let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+      guard seconds > 0 else {
+        let missing = waiting.filter { found[$0] == nil }
+        throw Failure(
+          description: "no reply to \(id) within \(timeout) s for clients \(missing.prefix(10))")
+      }
+      for (client, text) in try receive(timeout: seconds)
+      where waiting.contains(client) && text.contains(marker) {
+        found[client] = text
+      }
+    }
+    return found
+  }
+
   // MARK: Frames
 
   /// A masked client text frame.

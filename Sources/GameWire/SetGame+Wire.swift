@@ -124,13 +124,30 @@ extension SetGame: WireGame {
     }
 
     /// One found set: its cards in table order, its points and why it is a set.
-    public struct FoundMatch: Codable, Equatable, Sendable {
+    ///
+    /// NB: memoized: the list of found matches is written again with every view, and grows.
+    public struct FoundMatch: Codable, Hashable, Sendable, MemoizedEncoding {
       public var cards: [SetCard]
       public var points: Int
       public var reason: Reason
 
+      enum CodingKeys: String, CodingKey {
+        case cards, points, reason
+      }
+
       init(_ found: Table.FoundMatch) {
         (cards, points, reason) = (Array(found.cards), found.points, found.reason)
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cards, forKey: .cards)
+        try container.encode(points, forKey: .points)
+        try container.encode(reason, forKey: .reason)
       }
     }
 

@@ -72,7 +72,7 @@ public enum MatchingGame: GameRules {
   }
 
   /// One agreeing pair of a match.
-  public struct PairMatch: Sendable, Equatable {
+  public struct PairMatch: Sendable, Hashable {
     public enum Kind: String, Sendable, Codable { case rank, suit }
     public var first: PlayingCard
     public var second: PlayingCard
@@ -89,7 +89,7 @@ public enum MatchingGame: GameRules {
   }
 
   /// Why a match matched: every agreeing pair, in the move's order.
-  public struct Reason: Sendable, Equatable {
+  public struct Reason: Sendable, Hashable {
     public var pairs: [PairMatch]
 
     public init(pairs: [PairMatch]) { self.pairs = pairs }

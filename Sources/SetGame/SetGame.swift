@@ -111,7 +111,7 @@ public enum SetGame: GameRules {
   }
 
   /// Why three cards form a set: for each attribute, all the same or all different.
-  public struct Reason: Sendable, Equatable {
+  public struct Reason: Sendable, Hashable {
     public var number: Agreement
     public var symbol: Agreement
     public var shading: Agreement
