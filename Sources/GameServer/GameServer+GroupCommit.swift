@@ -114,5 +114,7 @@ extension GameServer {
       counters.refusals[refusal.code, default: 0] += 1
       send(ErrorMessage(error: refusal, reply: request.reply), to: request.client)
     }
+    // NB: the host's timer follows the rooms' retries.
+    rearm()
   }
 }

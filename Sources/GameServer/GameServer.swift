@@ -249,6 +249,9 @@ public final class GameServer {
 
   /// The transport dropped a message: the client is told why; nothing else happens.
   public func refused(_ client: ClientID, reason: RefusedMessage) {
+    // NB: the refusal is about the message, not the room: it must not wait for, or be dropped
+    // with, the room's commit.
+    store.commit()
     let error: WireError
     switch reason {
     case .tooLarge(let bytes, let limit):

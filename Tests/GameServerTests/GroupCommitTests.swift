@@ -182,6 +182,25 @@ final class WatchedStore: GameStore {
     #expect(turned.first?["events"]?.arrayValue?.first?["type"] == "turnedDown")
   }
 
+  @Test func aTimerWhoseCommitIsRefusedRunsAgainASecondLater() throws {
+    let (test, store, _) = try fourRooms()
+    flip(0, test, from: clients[0], id: 1)
+    flip(2, test, from: clients[0], id: 2)
+    test.server.endOfTurn()
+    store.gate = { _ throws(StoreError) in throw .full(path: "test") }
+    let start = test.host.sent.count
+    test.host.fire(test.server, at: 2.5)
+    test.server.endOfTurn()
+    #expect(test.sent(to: clients[0], since: start).isEmpty, "nobody hears of a refused timer")
+    let wake = try #require(test.host.wake)
+    #expect(wake >= 3.5 && wake < 4, "tried again a second later, not in a loop: \(wake)")
+    store.gate = { _ in }
+    test.host.fire(test.server, at: wake)
+    test.server.endOfTurn()
+    let turned = test.sent(to: clients[0], since: start)
+    #expect(turned.first?["events"]?.arrayValue?.first?["type"] == "turnedDown")
+  }
+
   @Test func withoutGroupCommitEachMoveIsWrittenAndToldAtOnce() throws {
     var watched: WatchedStore?
     let test = try TestServer { store in
