@@ -224,6 +224,13 @@ def test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on(cardtable
                         sent += 1
                 except (websockets.ConnectionClosed, OSError):
                     pass
+                except AttributeError:
+                    # NB: CPython's selector transport, closed by the server while its write
+                    # buffer drains, has no loop left when websockets then aborts it
+                    # (`'NoneType' object has no attribute 'call_soon'`; agronholm/anyio#1250
+                    # traces the race): the connection is gone all the same.
+                    if not socket_.transport.is_closing():
+                        raise
                 with contextlib.suppress(websockets.ConnectionClosed):
                     await counting
                 return socket_.close_code, refused, sent
