@@ -9,8 +9,6 @@ import collections
 import itertools
 from typing import NamedTuple
 
-from playwright.sync_api import expect
-
 from browser import acted, engine, face_down, wait_view
 
 
@@ -141,60 +139,3 @@ PLAYS = {
     "set": play_set,
     "snap": play_snap,
 }
-
-
-def play_memory_by_memory(page, url, at_least):
-    """Plays an easy Memory game dealt without a seed (so not practice) to the win, learning
-    the faces as they turn; makes mistakes on purpose until the score is at least `at_least`.
-    Opens `url` first (None: the game on screen). Returns the final score; the end's dialog is
-    left open."""
-    if url is not None:
-        page.goto(url)
-    wait_view(page, "v.board.length === 12 && v.pairsFound === 0")
-    known = {}  # board index -> face, for cards still on the table
-    unseen = list(range(12))
-
-    def resolve(i, j, faces):
-        if faces[i] == faces[j]:
-            wait_view(page, f"v.board[{i}].removed && v.board[{j}].removed && !v.waiting")
-            known.pop(i, None)
-            known.pop(j, None)
-        else:
-            wait_view(page, f"!v.waiting && !v.board[{i}].faceUp && !v.board[{j}].faceUp")
-
-    def turn(i):
-        v = click_face_down(page, i)
-        if i in unseen:
-            unseen.remove(i)
-        known[i] = v["board"][i]["card"]
-        return v
-
-    score = 0
-    while known or unseen:
-        faces = dict(known)
-        pair = next(((i, j) for i in faces for j in faces if i < j and faces[i] == faces[j]), None)
-        different = next(
-            ((i, j) for i in faces for j in faces if i < j and faces[i] != faces[j]), None
-        )
-        if different and score < at_least:
-            i, j = different
-            turn(i)
-            score = turn(j)["score"]
-            resolve(i, j, known)
-            continue
-        if pair:
-            i, j = pair
-            turn(i)
-            score = turn(j)["score"]
-            resolve(i, j, known)
-            continue
-        i = unseen[0]
-        turn(i)
-        twin = next((k for k in known if k != i and known[k] == known[i]), None)
-        j = twin if twin is not None else unseen[0]
-        score = turn(j)["score"]
-        resolve(i, j, known)
-    wait_view(page, "v.over")
-    dialog = page.get_by_role("dialog", name="Great!")
-    expect(dialog).to_contain_text(f"You won with score: {score}!")
-    return score
