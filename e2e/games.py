@@ -116,16 +116,24 @@ def play_snap(page, cardtable):
     )
     v = acted(page, lambda: page.keyboard.press("t"))
     assert you(v)["openCount"] == 1
+
     # NB: by the time the move is made (after a reload, say), the computer players may have
-    # called; the move waits for the turn again.
-    return lambda: (
-        wait_view(
-            page,
-            "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause",
-            timeout=20000,
-        ),
-        page.keyboard.press("t"),
-    )
+    # called; the move waits for the turn again. And a call may land between the view that
+    # says the turn is yours and the key, so that the page sends nothing: then it waits again.
+    def turn_when_yours():
+        before = page.evaluate("window.cardtable.lastRequest")
+        for _ in range(10):
+            wait_view(
+                page,
+                "v.phase === 'playing' && v.active === 'You' && v.canTurn && !v.pause",
+                timeout=20000,
+            )
+            page.keyboard.press("t")
+            if page.evaluate("window.cardtable.lastRequest") != before:
+                return
+        raise AssertionError("the page never sent the turn")
+
+    return turn_when_yours
 
 
 def you(v):
