@@ -74,7 +74,9 @@ extension SetGame: WireGame {
     /// One player: `{"player":"P1","score":3}` in two-player Set;
     /// `{"player":"Ann","score":3,"chosen":2,"askedForThree":false,"left":false}` in a race,
     /// with the referee's `selection` (table positions).
-    public struct Player: Codable, Equatable, Sendable {
+    ///
+    /// NB: memoized: most seats are the same from one version to the next.
+    public struct Player: Codable, Hashable, Sendable, MemoizedEncoding {
       public var player: PlayerID
       public var score: Int
       public var chosen: Int?
@@ -83,6 +85,25 @@ extension SetGame: WireGame {
       public var selection: [Int]?
       /// A computer racer's seat: `true`, else absent.
       public var computer: Bool?
+
+      enum CodingKeys: String, CodingKey {
+        case player, score, chosen, askedForThree, left, selection, computer
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        try encodeMemoized(to: encoder)
+      }
+
+      func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(player, forKey: .player)
+        try container.encode(score, forKey: .score)
+        try container.encodeIfPresent(chosen, forKey: .chosen)
+        try container.encodeIfPresent(askedForThree, forKey: .askedForThree)
+        try container.encodeIfPresent(left, forKey: .left)
+        try container.encodeIfPresent(selection, forKey: .selection)
+        try container.encodeIfPresent(computer, forKey: .computer)
+      }
 
       init(_ score: PlayerScore) {
         (player, self.score) = (score.player, score.score)
