@@ -16,11 +16,12 @@ final class SharedServer {
 
   /// A server on the database at `url` whose wall clock stands at `wall` (milliseconds since
   /// 1970); throws when the database cannot be used.
-  init(url: String, wall: Int64 = 1_800_000_000_000) throws {
+  init(url: String, wall: Int64 = 1_800_000_000_000, groupCommit: Bool = false) throws {
     let store = try PostgresStore(url: url)
     self.store = store
     server = GameServer(
-      host: host, store: store, configuration: GameServer.Configuration(shared: true),
+      host: host, store: store,
+      configuration: GameServer.Configuration(shared: true, groupCommit: groupCommit),
       newSeed: { 5 }, wallClock: { wall })
   }
 
@@ -146,6 +147,37 @@ final class SharedServer {
     let opened = b.open(room, from: ann, at: 4)
     #expect(update(opened)?["version"] == 1)
     #expect(update(b.flip(1, from: ann, at: 5))?["version"] == 2)
+  }
+
+  /// Group commit on a shared database: a room whose lease is gone fails alone; the other
+  /// rooms of the batch are written and told.
+  @Test func aBatchWithARoomWhoseLeaseIsGoneWritesTheOthersAndSendsThatOneElsewhere() throws {
+    let a = try SharedServer(url: url, groupCommit: true)
+    let (ann, bob) = (ClientID(1), ClientID(2))
+    a.connect(ann)
+    let bobToken = a.connect(bob).compactMap { $0["token"]?.stringValue }.first ?? ""
+    let rooms = try [ann, bob].map { client in
+      let joined = a.send(#"{"cmd":"new","game":"memory","seed":3}"#, from: client)
+      return try #require(joined.first { $0["type"] == "joined" }?["room"]?.stringValue)
+    }
+    a.server?.endOfTurn()
+    let before = a.host.sent.count
+    #expect(a.flip(0, from: ann, at: 1).isEmpty && a.flip(0, from: bob, at: 1).isEmpty)
+    // NB: as when another server took it: this one no longer holds Bob's room.
+    a.store?.release(try #require(RoomID(rawValue: rooms[1])))
+    a.server?.endOfTurn()
+    let told = { (client: ClientID) in
+      a.host.sent[before...].filter { $0.0 == client }.compactMap { try? JSON(parsing: $0.1) }
+    }
+    #expect(update(told(ann))?["version"] == 1)
+    #expect(update(told(bob)) == nil)
+    #expect(errorCode(told(bob)) == "room-elsewhere")
+
+    // The database has Ann's move and not Bob's.
+    let b = try SharedServer(url: url)
+    b.connect(bob, token: bobToken)
+    #expect(update(b.open(rooms[1], from: bob, at: 2))?["version"] == 0)
+    #expect(database.psql(url, "SELECT count(*) FROM actions WHERE room = '\(rooms[0])'") == "1")
   }
 
   @Test func aServerClosingIdleRoomsLeavesThoseAnotherRuns() throws {
