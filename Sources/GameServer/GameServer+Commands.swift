@@ -68,6 +68,9 @@ extension GameServer {
     case .rename:
       try rename(request, room, from: client, at: now, reply: reply)
       return
+    case .say, .mute, .chatSettings:
+      try chatCommand(command, request, room, from: client, at: now, reply: reply)
+      return
     default:
       break
     }

@@ -181,6 +181,7 @@ extension GameServer {
     let room = Room(
       restoring: record, session: session, table: table, now: now, countdown: countdown)
     if table?.phase == .playing { room.table?.wins = wins(at: room) }
+    if table != nil { room.chat = TableChat(latest: try store.chat(in: id, last: TableChat.shown)) }
     return room
   }
 
@@ -209,6 +210,7 @@ extension GameServer {
           tableMessage(room, table, for: client, reply: room.session == nil ? reply : nil),
           to: client)
       }
+      sendChatHistory(room, to: client)
     }
     if room.session != nil {
       send(update(room, events: .empty, for: client, reply: reply), to: client)

@@ -269,7 +269,7 @@ extension GameServer {
     reschedule(room)
   }
 
-  private func saveTable(_ room: Room, at now: Double) throws(WireError) {
+  func saveTable(_ room: Room, at now: Double) throws(WireError) {
     do {
       try room.persist(in: store, at: now, wall: wallClock(), tableChanged: true)
     } catch {
@@ -381,6 +381,8 @@ extension GameServer {
     ) { seat in
       room.clients.contains { connections[$0]?.player?.key == table.seats[seat].player }
     }
+    let muted = mutedNames(room, by: key)
+    if !muted.isEmpty { message = message.setting("muted", to: JSON(muted)) }
     if let reply { message = message.setting("reply", to: reply) }
     return message
   }

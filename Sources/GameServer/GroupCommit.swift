@@ -124,6 +124,11 @@ final class GroupCommit: GameStore {
     return try store.results(of: player, game: game)
   }
 
+  func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
+    commit()
+    return try store.chat(in: room, last: limit)
+  }
+
   func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )] {

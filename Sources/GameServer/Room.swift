@@ -34,6 +34,8 @@ final class Room {
   var lastFinder: PlayerID?
   /// How long a seated player may be gone before the table makes them leave.
   var grace = Table.gracePeriod
+  /// The table's chat: its latest lines, mutes and rate limits.
+  var chat = TableChat()
 
   /// How many of the current match's actions and results the store has.
   private var storedVersion = 0

@@ -10,6 +10,7 @@ extension SaveFile {
     let results = try store.results(in: id)
     let matches = try store.matches(in: id)
     let last = matches.last?.match.ordinal
+    let chat = room.table == nil ? [] : try store.chat(in: id, last: nil)
     self.init(
       room: id.rawValue, game: room.game, status: room.status.rawValue,
       created: room.created, exported: now,
@@ -31,6 +32,6 @@ extension SaveFile {
             (try? JSON(parsing: $0.record)) ?? .null
           },
           abandoned: room.status == .abandoned && match.ordinal == last)
-      })
+      }, chat: chat.map { TableChat.json($0, for: nil) })
   }
 }

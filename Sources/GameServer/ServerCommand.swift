@@ -79,6 +79,12 @@ enum RoomCommand: Equatable {
   case rename
   /// A seated player accepts a rematch of the table's game just over.
   case rematch
+  /// A line (or a quick reaction) in the table's chat, by a player or a watcher.
+  case say
+  /// Stops (true) or starts again (false) showing another's chat lines to the sender.
+  case mute(Bool)
+  /// The host turns watchers' chat on or off.
+  case chatSettings
   /// A command of the room's game (``WireGame/commandNames``): `hint`, `history`, `deal`.
   case game(String)
 
@@ -95,6 +101,10 @@ enum RoomCommand: Equatable {
     case "start": self = .start
     case "rename": self = .rename
     case "rematch": self = .rematch
+    case "say": self = .say
+    case "mute": self = .mute(true)
+    case "unmute": self = .mute(false)
+    case "chat-settings": self = .chatSettings
     default:
       guard GameCatalog.commandNames.contains(name) else { return nil }
       self = .game(name)
@@ -115,6 +125,9 @@ enum RoomCommand: Equatable {
     case .start: "start"
     case .rename: "rename"
     case .rematch: "rematch"
+    case .say: "say"
+    case .mute(let muting): muting ? "mute" : "unmute"
+    case .chatSettings: "chat-settings"
     case .game(let name): name
     }
   }

@@ -34,6 +34,8 @@ struct Table: Sendable {
   var rematch: Set<Int> = []
   /// The games each name won at this table across its rematches; nil until one has finished.
   var wins: [String: Int]?
+  /// Whether watchers may write in the table's chat (the host can turn it off).
+  var watcherChat = true
 
   /// The names computer players take, in order (RULES §5.1's single-player table).
   static let computerNames: [PlayerID] = ["Ray", "Lucy", "Steve"]
@@ -71,7 +73,7 @@ struct Table: Sendable {
         SeatRecord(
           seat: index, player: seat.left ? nil : seat.player, name: seat.name.rawValue,
           computer: seat.computer)
-      })
+      }, watcherChat: watcherChat)
   }
 
   /// The table the store kept.
@@ -81,6 +83,7 @@ struct Table: Sendable {
     phase = record.phase
     isPublic = record.isPublic
     options = (try? JSON(parsing: record.options)) ?? [:]
+    watcherChat = record.watcherChat
     seats = record.seats.map { seat in
       Seat(
         player: seat.player, name: PlayerID(seat.name), computer: seat.computer,
@@ -136,6 +139,7 @@ struct Table: Sendable {
       message = message.setting(
         "wins", to: .object(names.map { ($0, JSON(wins[$0] ?? 0)) }))
     }
+    if !watcherChat { message = message.setting("watcherChat", to: false) }
     if over, !rematch.isEmpty {
       message = message.setting("rematch", to: .array(rematch.sorted().map { JSON($0) }))
     }

@@ -52,6 +52,9 @@ public protocol GameStore: AnyObject {
   func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord]
 
   /// Every match of a room with all its actions, oldest first (for export).
+  /// The room's chat lines in order: the last `limit` (every one when nil).
+  func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord]
+
   func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )]
@@ -329,13 +332,16 @@ public struct RoomChange: Sendable, Equatable {
   /// already stored.
   public var actions: [ActionRecord]
   public var results: [ResultRecord]
+  /// Lines of the table's chat written since; the first one's index must be the count stored.
+  public var chat: [ChatRecord]
   public var status: RoomStatus
   /// Milliseconds since 1970.
   public var at: Int64
 
   public init(
     room: RoomID, table: TableRecord? = nil, newMatch: MatchRecord? = nil, ordinal: Int,
-    actions: [ActionRecord] = [], results: [ResultRecord] = [], status: RoomStatus, at: Int64
+    actions: [ActionRecord] = [], results: [ResultRecord] = [], chat: [ChatRecord] = [],
+    status: RoomStatus, at: Int64
   ) {
     self.room = room
     self.table = table
@@ -343,6 +349,7 @@ public struct RoomChange: Sendable, Equatable {
     self.ordinal = ordinal
     self.actions = actions
     self.results = results
+    self.chat = chat
     self.status = status
     self.at = at
   }
@@ -408,15 +415,19 @@ public struct TableRecord: Sendable, Equatable {
   public var options: String
   /// The seats taken, in seat order.
   public var seats: [SeatRecord]
+  /// Whether watchers may write in the table's chat (the host can turn it off).
+  public var watcherChat: Bool
 
   public init(
-    code: String, phase: TablePhase, isPublic: Bool, options: String, seats: [SeatRecord]
+    code: String, phase: TablePhase, isPublic: Bool, options: String, seats: [SeatRecord],
+    watcherChat: Bool = true
   ) {
     self.code = code
     self.phase = phase
     self.isPublic = isPublic
     self.options = options
     self.seats = seats
+    self.watcherChat = watcherChat
   }
 }
 

@@ -119,6 +119,10 @@ public final class MeasuredStore: GameStore {
     try read { () throws(StoreError) in try store.results(of: player, game: game) }
   }
 
+  public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
+    try read { () throws(StoreError) in try store.chat(in: room, last: limit) }
+  }
+
   public func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )] {

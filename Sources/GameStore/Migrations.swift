@@ -122,6 +122,21 @@ enum Migrations {
     ALTER TABLE results_by_player RENAME TO results;
     CREATE INDEX results_by_player_end ON results(player, end);
     """,
+    // 4: a table's chat, kept with its room, and whether its watchers may write in it.
+    """
+    ALTER TABLE rooms ADD COLUMN watcher_chat INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE chat (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      idx INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      player INTEGER NOT NULL REFERENCES players(id),
+      name TEXT NOT NULL,
+      seat INTEGER,
+      kind TEXT NOT NULL CHECK (kind IN ('text', 'reaction')),
+      text TEXT NOT NULL,
+      PRIMARY KEY (room, idx)
+    ) WITHOUT ROWID;
+    """,
   ]
 
   /// The version a database has after every step.
@@ -258,6 +273,21 @@ enum PostgresMigrations {
     ALTER TABLE results DROP CONSTRAINT results_pkey;
     ALTER TABLE results ADD PRIMARY KEY (room, idx, player);
     CREATE INDEX results_by_player_end ON results(player, "end");
+    """,
+    // 4: a table's chat, kept with its room, and whether its watchers may write in it.
+    """
+    ALTER TABLE rooms ADD COLUMN watcher_chat BOOLEAN NOT NULL DEFAULT TRUE;
+    CREATE TABLE chat (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      idx INTEGER NOT NULL,
+      at BIGINT NOT NULL,
+      player BIGINT NOT NULL REFERENCES players(id),
+      name TEXT NOT NULL,
+      seat INTEGER,
+      kind TEXT NOT NULL CHECK (kind IN ('text', 'reaction')),
+      text TEXT NOT NULL,
+      PRIMARY KEY (room, idx)
+    );
     """,
   ]
 

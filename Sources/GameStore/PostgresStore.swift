@@ -180,14 +180,15 @@ public final class PostgresStore: GameStore {
       (
         """
         INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase,
-          public, lobby)
-        VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10)
+          public, lobby, watcher_chat)
+        VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11)
         """,
         [
           .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.game),
           .text(room.status.rawValue), .integer(room.created), .int(room.match?.ordinal ?? 0),
           table.map { .text($0.code) } ?? .null, .text(table?.phase.rawValue ?? "playing"),
           .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null,
+          .bool(table?.watcherChat ?? true),
         ]
       )
     ]
@@ -208,7 +209,7 @@ public final class PostgresStore: GameStore {
     let rows = try database.query(
       """
       SELECT owner, status, created, updated, current, game, code, phase, public, lobby,
-        (SELECT count(DISTINCT idx) FROM results WHERE room = $1)
+        (SELECT count(DISTINCT idx) FROM results WHERE room = $1), watcher_chat
       FROM rooms WHERE id = $1
       """, [.text(id.rawValue)])
     guard !rows.isEmpty else { return nil }
@@ -218,7 +219,8 @@ public final class PostgresStore: GameStore {
     let table = try (row.isNull(6) ? nil : row.text(6)).map { code throws(PostgresError) in
       TableRecord(
         code: code, phase: phase, isPublic: row.bool(8),
-        options: row.isNull(9) ? "{}" : row.text(9), seats: try seats(in: id))
+        options: row.isNull(9) ? "{}" : row.text(9), seats: try seats(in: id),
+        watcherChat: row.bool(11))
     }
     let match = try self.match(current, in: id)
     guard match != nil || phase == .lobby else { return nil }
@@ -263,11 +265,15 @@ public final class PostgresStore: GameStore {
     if let match = change.newMatch { statements.append(insert(match, in: change.room)) }
     statements += insert(change.actions, in: change.room, ordinal: change.ordinal)
     statements += insert(change.results)
+    statements += insert(change.chat, in: change.room)
     if let table = change.table {
       statements.append(
         (
-          "UPDATE rooms SET phase = $2, public = $3, lobby = $4 WHERE id = $1",
-          [room, .text(table.phase.rawValue), .bool(table.isPublic), .text(table.options)]
+          "UPDATE rooms SET phase = $2, public = $3, lobby = $4, watcher_chat = $5 WHERE id = $1",
+          [
+            room, .text(table.phase.rawValue), .bool(table.isPublic), .text(table.options),
+            .bool(table.watcherChat),
+          ]
         ))
       statements.append(("DELETE FROM seats WHERE room = $1", [room]))
       statements += insert(table.seats, in: change.room)
@@ -426,6 +432,39 @@ public final class PostgresStore: GameStore {
           .text(seat.name), .bool(seat.computer),
         ]
       )
+    }
+  }
+
+  private func insert(_ lines: [ChatRecord], in room: RoomID) -> [Statement] {
+    lines.map { line in
+      (
+        """
+        INSERT INTO chat (room, idx, at, player, name, seat, kind, text)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        """,
+        [
+          .text(room.rawValue), .int(line.index), .integer(line.at),
+          .integer(line.player.rawValue), .text(line.name), line.seat.map { .int($0) } ?? .null,
+          .text(line.kind.rawValue), .text(line.text),
+        ]
+      )
+    }
+  }
+
+  public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
+    try guarded { () throws(PostgresError) in
+      try database.query(
+        """
+        SELECT idx, at, player, name, seat, kind, text FROM chat WHERE room = $1
+        ORDER BY idx DESC LIMIT $2
+        """, [.text(room.rawValue), limit.map { .int($0) } ?? .null]
+      ).rows.reversed().map { values in
+        let row = PostgresRow(values: values)
+        return ChatRecord(
+          index: row.int(0), at: row.integer(1), player: PlayerKey(rawValue: row.integer(2)),
+          name: row.text(3), seat: row.isNull(4) ? nil : row.int(4), text: row.text(6),
+          kind: ChatRecord.Kind(rawValue: row.text(5)) ?? .text)
+      }
     }
   }
 

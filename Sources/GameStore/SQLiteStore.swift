@@ -220,12 +220,13 @@ public final class SQLiteStore: GameStore {
         try database.run(
           """
           INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase,
-            public, lobby)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10)
+            public, lobby, watcher_chat)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
           """, .text(room.id.rawValue), .integer(room.owner.rawValue), .text(room.game),
           .text(room.status.rawValue), .integer(room.created), .int(room.match?.ordinal ?? 0),
           table.map { .text($0.code) } ?? .null, .text(table?.phase.rawValue ?? "playing"),
-          .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null)
+          .bool(table?.isPublic ?? false), table.map { .text($0.options) } ?? .null,
+          .bool(table?.watcherChat ?? true))
         if let table { try insert(table.seats, in: room.id) }
         if let match = room.match {
           try insert(match, in: room.id)
@@ -243,7 +244,8 @@ public final class SQLiteStore: GameStore {
   private func roomRecord(_ id: RoomID) throws(SQLiteError) -> RoomRecord? {
     let find = try database.statement(
       """
-      SELECT owner, status, created, updated, current, game, code, phase, public, lobby
+      SELECT owner, status, created, updated, current, game, code, phase, public, lobby,
+        watcher_chat
       FROM rooms WHERE id = ?1
       """)
     try find.bind([.text(id.rawValue)])
@@ -256,10 +258,12 @@ public final class SQLiteStore: GameStore {
     let phase = TablePhase(rawValue: find.text(7)) ?? .playing
     let isPublic = find.bool(8)
     let lobby = find.isNull(9) ? "{}" : find.text(9)
+    let watcherChat = find.bool(10)
     find.reset()
     let table = try code.map { code throws(SQLiteError) in
       TableRecord(
-        code: code, phase: phase, isPublic: isPublic, options: lobby, seats: try seats(in: id))
+        code: code, phase: phase, isPublic: isPublic, options: lobby, seats: try seats(in: id),
+        watcherChat: watcherChat)
     }
     let match = try self.match(current, in: id)
     guard match != nil || phase == .lobby else { return nil }
@@ -288,6 +292,7 @@ public final class SQLiteStore: GameStore {
     if let match = change.newMatch { try insert(match, in: change.room) }
     try insert(change.actions, in: change.room, ordinal: change.ordinal)
     try insert(change.results)
+    try insert(change.chat, in: change.room)
     try database.run(
       "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
       .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
@@ -297,9 +302,9 @@ public final class SQLiteStore: GameStore {
     }
     if let table = change.table {
       try database.run(
-        "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4 WHERE id = ?1",
+        "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4, watcher_chat = ?5 WHERE id = ?1",
         .text(change.room.rawValue), .text(table.phase.rawValue), .bool(table.isPublic),
-        .text(table.options))
+        .text(table.options), .bool(table.watcherChat))
       try database.run("DELETE FROM seats WHERE room = ?1", .text(change.room.rawValue))
       try insert(table.seats, in: change.room)
     }
@@ -451,6 +456,38 @@ public final class SQLiteStore: GameStore {
         "INSERT INTO seats (room, seat, player, name, computer) VALUES (?1, ?2, ?3, ?4, ?5)",
         .text(room.rawValue), .int(seat.seat), seat.player.map { .integer($0.rawValue) } ?? .null,
         .text(seat.name), .bool(seat.computer))
+    }
+  }
+
+  private func insert(_ lines: [ChatRecord], in room: RoomID) throws(SQLiteError) {
+    for line in lines {
+      try database.run(
+        """
+        INSERT INTO chat (room, idx, at, player, name, seat, kind, text)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        """, .text(room.rawValue), .int(line.index), .integer(line.at),
+        .integer(line.player.rawValue), .text(line.name), line.seat.map { .int($0) } ?? .null,
+        .text(line.kind.rawValue), .text(line.text))
+    }
+  }
+
+  public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        """
+        SELECT idx, at, player, name, seat, kind, text FROM chat WHERE room = ?1
+        ORDER BY idx DESC LIMIT ?2
+        """)
+      try rows.bind([.text(room.rawValue), .int(limit ?? -1)])
+      var lines: [ChatRecord] = []
+      while try rows.step() {
+        lines.append(
+          ChatRecord(
+            index: rows.int(0), at: rows.integer(1), player: PlayerKey(rawValue: rows.integer(2)),
+            name: rows.text(3), seat: rows.isNull(4) ? nil : rows.int(4), text: rows.text(6),
+            kind: ChatRecord.Kind(rawValue: rows.text(5)) ?? .text))
+      }
+      return lines.reversed()
     }
   }
 

@@ -63,10 +63,13 @@ public struct SaveFile: Sendable, Equatable {
   public var created: Int64
   public var exported: Int64
   public var matches: [Match]
+  /// A table's chat, line by line as docs/PROTOCOL.md "Table chat" writes them (who wrote,
+  /// when, and what); empty for a room that is no table or had no chat.
+  public var chat: [JSON]
 
   public init(
     room: String, game: String, status: String, created: Int64, exported: Int64,
-    matches: [Match]
+    matches: [Match], chat: [JSON] = []
   ) {
     self.room = room
     self.game = game
@@ -74,6 +77,7 @@ public struct SaveFile: Sendable, Equatable {
     self.created = created
     self.exported = exported
     self.matches = matches
+    self.chat = chat
   }
 
   // MARK: JSON
@@ -81,7 +85,7 @@ public struct SaveFile: Sendable, Equatable {
   /// The file's JSON. 64-bit numbers (seeds, keys) are decimal strings, so that any JSON
   /// reader keeps them exact.
   public var json: JSON {
-    [
+    let file: JSON = [
       "format": .string(Self.format), "version": JSON(Self.version), "room": .string(room),
       "game": .string(game), "status": .string(status), "created": JSON(created),
       "exported": JSON(exported),
@@ -105,6 +109,7 @@ public struct SaveFile: Sendable, Equatable {
           ]
         }),
     ]
+    return chat.isEmpty ? file : file.setting("chat", to: .array(chat))
   }
 
   /// Reads a save file.
@@ -194,6 +199,10 @@ public struct SaveFile: Sendable, Equatable {
           abandoned: match["abandoned"]?.boolValue ?? false))
     }
     self.matches = matches
+    guard let chat = json["chat"].map({ $0.arrayValue }) ?? [] else {
+      throw SaveFileError("\"chat\" must be a list")
+    }
+    self.chat = chat
   }
 
   // MARK: Verifying

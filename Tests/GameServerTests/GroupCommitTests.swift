@@ -47,6 +47,9 @@ final class WatchedStore: GameStore {
   func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord] {
     try store.results(of: player, game: game)
   }
+  func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
+    try store.chat(in: room, last: limit)
+  }
   func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )] { try store.matches(in: room) }

@@ -274,6 +274,46 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
   }
 
   @Test(arguments: Backend.allCases)
+  func aTablesChatIsKeptLineByLineWithWhetherWatchersMayWrite(_ backend: Backend) throws {
+    let (store, keep) = try backend.makeStore()
+    defer { withExtendedLifetime(keep) {} }
+    let (ann, zoe) = (
+      try store.player(.random(), at: 1).key, try store.player(.random(), at: 2).key
+    )
+    let id = RoomID.random()
+    var table = TableRecord(
+      code: "CHAT000", phase: .lobby, isPublic: false, options: "{}",
+      seats: [SeatRecord(seat: 0, player: ann, name: "Ann", computer: false)])
+    _ = try store.claim(id)
+    try store.createRoom(
+      NewRoom(
+        id: id, owner: ann, game: "snap", match: nil, table: table, status: .playing, created: 5))
+    #expect(try store.room(id)?.table?.watcherChat == true)
+    #expect(try store.chat(in: id, last: nil).isEmpty)
+    // NB: text a careless backend would change on the way, and a watcher's line (no seat).
+    let said = [
+      ChatRecord(index: 0, at: 6, player: ann, name: "Ann", seat: 0, text: "<b>hi</b> 'K♦' \\ $1"),
+      ChatRecord(
+        index: 1, at: 7, player: zoe, name: "Zoë", seat: nil, text: "snap", kind: .reaction),
+      ChatRecord(index: 2, at: 8, player: ann, name: "Ann", seat: 0, text: "again"),
+    ]
+    try store.save(
+      RoomChange(room: id, ordinal: 0, chat: Array(said[0...1]), status: .playing, at: 7))
+    table.watcherChat = false
+    try store.save(
+      RoomChange(room: id, table: table, ordinal: 0, chat: [said[2]], status: .playing, at: 8))
+    #expect(try store.chat(in: id, last: nil) == said)
+    #expect(try store.chat(in: id, last: 2) == Array(said[1...2]), "the latest, oldest first")
+    #expect(try store.room(id)?.table?.watcherChat == false)
+    #expect(try store.room(id)?.updated == 8)
+    // NB: a line whose place is taken is refused with the rest of its change.
+    #expect(throws: StoreError.self) {
+      try store.save(RoomChange(room: id, ordinal: 0, chat: [said[0]], status: .over, at: 9))
+    }
+    #expect(try store.room(id)?.status == .playing)
+  }
+
+  @Test(arguments: Backend.allCases)
   func aLeaseIsHeldUntilReleased(_ backend: Backend) throws {
     let (store, keep) = try backend.makeStore()
     defer { withExtendedLifetime(keep) {} }
@@ -401,8 +441,11 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     if version >= 1 {
       #expect(server.psql(url, Self.versionOneRows) != nil)
     }
-    if version >= 2 {
+    if version == 2 {
       #expect(server.psql(url, Self.versionTwoRows) != nil)
+    }
+    if version >= 3 {
+      #expect(server.psql(url, Self.versionThreeRows) != nil)
     }
     let store = try PostgresStore(url: url)
     #expect(try PostgresMigrations.version(of: store.database) == PostgresMigrations.latest)
@@ -415,6 +458,11 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     guard version >= 2 else { return }
     let results = try store.results(of: PlayerKey(rawValue: 7), game: nil)
     #expect(results.map(\.score) == [3])
+    guard version >= 3 else { return }
+    // NB: a table from before the chat lets its watchers write, and has said nothing yet.
+    let table = try #require(try RoomID(rawValue: "BBBBBBBBBBBBBBBB").flatMap(store.room))
+    #expect(table.table?.watcherChat == true && table.table?.seats.map(\.name) == ["Ann"])
+    #expect(try store.chat(in: table.id, last: nil).isEmpty)
   }
 
   @Test func aDatabaseFromANewerCardTableIsRefused() throws {
@@ -467,6 +515,17 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
       start, "end", duration, practice, replay, record)
     VALUES ('AAAAAAAAAAAAAAAA', 0, 0, 'memory', 'difficulty easy', 5, 3, 9, 'finished', NULL, true,
       10, 20, 9.5, false, false, '{}');
+    """
+
+  /// A result and a table as schema version 3 held them: per player, and without a chat.
+  static let versionThreeRows = """
+    INSERT INTO results (room, idx, player, ordinal, game, options, seed, score, moves, ending,
+      winner, won, start, "end", duration, practice, replay, record)
+    VALUES ('AAAAAAAAAAAAAAAA', 0, 7, 0, 'memory', 'difficulty easy', 5, 3, 9, 'finished', NULL,
+      true, 10, 20, 9.5, false, false, '{}');
+    INSERT INTO rooms (id, owner, game, status, created, updated, current, code, phase, public, lobby)
+      VALUES ('BBBBBBBBBBBBBBBB', 7, 'snap', 'playing', 10, 20, 0, 'KXQ4TP', 'lobby', true, '{}');
+    INSERT INTO seats (room, seat, player, name, computer) VALUES ('BBBBBBBBBBBBBBBB', 0, 7, 'Ann', false);
     """
 }
 
