@@ -15,21 +15,29 @@ enum Stats {
     case .success(let opened): store = opened
     case .failure(let failure): return failure.report("stats")
     }
-    var tables: [(player: PlayerRecord, stats: [Statistics])] = []
+    var tables: [(player: PlayerRecord, stats: [Statistics], ratings: [RatingSummary])] = []
     do throws(StoreError) {
       for player in try store.players() {
         let stats = statistics(try store.results(of: player.key, game: nil))
-        if !stats.isEmpty { tables.append((player, stats)) }
+        if !stats.isEmpty { tables.append((player, stats, try store.ratings(of: player.key))) }
       }
     } catch {
       printError("stats: \(error)")
       return error.exitCode
     }
     if json {
-      let players: [JSON] = tables.map { player, stats in
+      let players: [JSON] = tables.map { player, stats, ratings in
         [
           "player": JSON(player.key.rawValue), "name": name(of: player).map(JSON.string) ?? .null,
           "stats": .array(stats.map(Self.json)),
+          "ratings": .array(
+            ratings.map { summary in
+              [
+                "game": .string(summary.game), "options": .string(summary.category),
+                "rating": JSON(summary.rating.shown), "games": JSON(summary.rating.games),
+                "provisional": JSON(summary.rating.isProvisional),
+              ]
+            }),
         ]
       }
       print(JSON.object([("players", .array(players))]).text)
@@ -41,10 +49,10 @@ enum Stats {
       )
       return 0
     }
-    for (number, (player, stats)) in tables.enumerated() {
+    for (number, (player, stats, ratings)) in tables.enumerated() {
       if number > 0 { print("") }
       print(name(of: player) ?? "Player \(player.key.rawValue)")
-      print(table(stats))
+      print(table(stats, ratings: ratings))
     }
     return 0
   }
@@ -65,17 +73,24 @@ enum Stats {
     ]
   }
 
-  /// The statistics as a text table with aligned columns.
-  static func table(_ rows: [Statistics]) -> String {
-    let header = [
+  /// The statistics as a text table with aligned columns; a rating marked `?` is provisional
+  /// (docs/RATINGS.md).
+  static func table(_ rows: [Statistics], ratings: [RatingSummary] = []) -> String {
+    var header = [
       "Game", "Setting", "Played", "Won", "Best score", "Best time", "Streak", "Best streak",
     ]
+    if !ratings.isEmpty { header.append("Rating") }
     let cells = rows.map { row in
-      [
+      var line = [
         row.game, row.options, String(row.played), String(row.won),
         row.bestScore.map(String.init) ?? "–", row.bestTime.map { seconds($0) } ?? "–",
         String(row.streak), String(row.bestStreak),
       ]
+      if !ratings.isEmpty {
+        let rating = ratings.first { $0.game == row.game && $0.category == row.options }?.rating
+        line.append(rating.map { "\($0.shown)\($0.isProvisional ? "?" : "")" } ?? "–")
+      }
+      return line
     }
     let all = [header] + cells
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }

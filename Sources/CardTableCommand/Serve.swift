@@ -132,7 +132,7 @@ final class WebBridge: WebServer.Handler {
 /// `cardtable serve`: the web client and its games on one port until SIGINT or SIGTERM.
 enum Serve {
   /// The page's own addresses, answered with its `index.html` (docs/PROTOCOL.md "Addresses").
-  static let pageRoutes = ["/play/", "/scores"]
+  static let pageRoutes = ["/play/", "/scores", "/players/"]
 
   static func run(_ options: ServeOptions) -> Int32 {
     guard let root = options.webRoot ?? WebRoot.locate() else {

@@ -108,6 +108,50 @@ struct StatsBody: Encodable {
   }
 
   var stats: [Row]
+  /// The player's ratings, per game and category.
+  var ratings: [RatingRow]
+}
+
+/// A rating as the records list it (docs/RATINGS.md).
+struct RatingRow: Encodable {
+  var game: String
+  /// The category it is kept per, e.g. `difficulty easy`.
+  var options: String
+  var rating: Int
+  var games: Int
+  var provisional: Bool
+
+  init(_ summary: RatingSummary) {
+    game = summary.game
+    options = summary.category
+    rating = summary.rating.shown
+    games = summary.rating.games
+    provisional = summary.rating.isProvisional
+  }
+}
+
+/// `profile`: a player's page — their name, ratings, statistics and latest games.
+struct ProfileBody: Encodable {
+  struct Game: Encodable {
+    var room: String
+    var game: String
+    var options: String
+    var end: Int64
+    var duration: Double
+    var won: Bool
+    @Nullable var winner: String?
+    var score: Int
+  }
+
+  var player: String
+  @Nullable var name: String?
+  /// Whether others may see it (the player's `profile` setting).
+  var `public`: Bool
+  /// Whether it is the asker's own page.
+  var you: Bool
+  var ratings: [RatingRow]
+  var stats: [StatsBody.Row]
+  var recent: [Game]
 }
 
 /// `settings`: all of the player's settings.

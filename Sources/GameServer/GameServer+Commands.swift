@@ -41,6 +41,8 @@ extension GameServer {
       try scores(request, for: client, reply: reply)
     case .stats:
       try statistics(for: client, reply: reply)
+    case .profile(let request):
+      try profile(request, for: client, reply: reply)
     case .settings(let request):
       try settings(request, for: client, reply: reply)
     case .transfer:

@@ -59,17 +59,32 @@ extension GameServer {
 
   func statistics(for client: ClientID, reply: JSON?) throws(WireError) {
     let owner = try player(of: client)
-    let table = HighScores.statistics(try records(of: owner, game: nil)) { result in
+    let body = StatsBody(
+      stats: statisticsRows(try records(of: owner, game: nil)),
+      ratings: try ratingRows(of: owner.key))
+    send(Answer(cmd: "stats", body: body, reply: reply), to: client)
+  }
+
+  /// The statistics of `results`, a row per game and category.
+  func statisticsRows(_ results: [ResultRecord]) -> [StatsBody.Row] {
+    HighScores.statistics(results) { result in
       GameCatalog.describe(game: result.game, options: result.options)
         ?? (result.options, .none)
-    }
-    let list = table.map { row in
+    }.map { row in
       StatsBody.Row(
         game: row.game, options: row.options, played: row.played, won: row.won,
         bestScore: row.bestScore, bestTime: row.bestTime, streak: row.streak,
         bestStreak: row.bestStreak)
     }
-    send(Answer(cmd: "stats", body: StatsBody(stats: list), reply: reply), to: client)
+  }
+
+  func ratingRows(of player: PlayerKey) throws(WireError) -> [RatingRow] {
+    do {
+      return try store.ratings(of: player).map(RatingRow.init)
+    } catch {
+      log("cardtable: could not read ratings: \(error)")
+      throw .storageUnavailable
+    }
   }
 
   func records(of owner: PlayerRecord, game: String?) throws(WireError) -> [ResultRecord] {

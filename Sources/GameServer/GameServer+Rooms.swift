@@ -180,7 +180,10 @@ extension GameServer {
     }
     let room = Room(
       restoring: record, session: session, table: table, now: now, countdown: countdown)
-    if table?.phase == .playing { room.table?.wins = wins(at: room) }
+    if table?.phase == .playing {
+      room.table?.wins = wins(at: room)
+      refreshRatings(room)
+    }
     if table != nil { room.chat = TableChat(latest: try store.chat(in: id, last: TableChat.shown)) }
     return room
   }

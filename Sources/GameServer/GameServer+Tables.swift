@@ -264,6 +264,7 @@ extension GameServer {
     room.clockStarts(at: now)
     room.lastChange = session.clock
     room.tableOver = session.isFinished
+    refreshRatings(room)
     broadcastTable(room, reply: nil)
     broadcast(room, events: .empty, reply: client.map { ($0, reply) })
     reschedule(room)
@@ -418,7 +419,10 @@ extension GameServer {
     if room.table != nil, session.isFinished != room.tableOver {
       room.tableOver = session.isFinished
       // NB: the results are in the store already: the count of wins is read from them.
-      if session.isFinished { room.table?.wins = wins(at: room) }
+      if session.isFinished {
+        room.table?.wins = wins(at: room)
+        rate(room)
+      }
       room.table?.rematch = []
       broadcastTable(room)
     }

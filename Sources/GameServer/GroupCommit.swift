@@ -124,6 +124,21 @@ final class GroupCommit: GameStore {
     return try store.results(of: player, game: game)
   }
 
+  func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary] {
+    commit()
+    return try store.ratings(of: player)
+  }
+
+  func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String {
+    commit()
+    return try store.publicID(of: player, new: new)
+  }
+
+  func player(publicID: String) throws(StoreError) -> PlayerRecord? {
+    commit()
+    return try store.player(publicID: publicID)
+  }
+
   func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     commit()
     return try store.chat(in: room, last: limit)

@@ -29,6 +29,11 @@ enum PlayerSettings {
         }
         merged = merged.setting(key, to: .string(try PlayerName.check(name)))
         continue
+      case "profile":
+        guard value.boolValue != nil else {
+          throw .badRequest(
+            "settings: \"profile\" must be true (others may see your page) or false.")
+        }
       case _ where games.contains(key):
         guard value.keys != nil else {
           throw .badRequest("settings: \"\(key)\" must be an object of \(key)'s options.")
@@ -36,7 +41,7 @@ enum PlayerSettings {
         try GameCatalog.checkOptions(value, of: key)
       default:
         throw .badRequest(
-          "settings: unknown member \"\(key)\"; the members are name, \(games.joined(separator: ", "))."
+          "settings: unknown member \"\(key)\"; the members are name, profile, \(games.joined(separator: ", "))."
         )
       }
       merged = merged.setting(key, to: value)

@@ -19,6 +19,8 @@ enum ServerCommand: Equatable {
   case rooms
   case scores(JSON)
   case stats
+  /// A player's page: the asker's own, or another's they chose to show.
+  case profile(JSON)
   case settings(JSON)
   /// A one-time code that moves this player to another device.
   case transfer
@@ -50,6 +52,7 @@ enum ServerCommand: Equatable {
     case "rooms": self = .rooms
     case "scores": self = .scores(request)
     case "stats": self = .stats
+    case "profile": self = .profile(request)
     case "settings": self = .settings(request)
     case "transfer": self = .transfer
     case "claim": self = .claim(request)

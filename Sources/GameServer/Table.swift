@@ -17,6 +17,8 @@ struct Table: Sendable {
     var absentSince: Double?
     /// The player left (by their own choice or at the end of the grace period).
     var left = false
+    /// The person's rating in the table's game and category, once it is dealt.
+    var rating: Rating?
   }
 
   var code: TableCode
@@ -119,6 +121,10 @@ struct Table: Sendable {
         "seat": JSON(index), "name": .string(seat.name.rawValue), "computer": JSON(seat.computer),
         "connected": JSON(seat.computer || connected(index)), "left": JSON(seat.left),
       ]
+      if let rating = seat.rating {
+        entry = entry.setting("rating", to: JSON(rating.shown))
+        if rating.isProvisional { entry = entry.setting("provisional", to: true) }
+      }
       if index == you { entry = entry.setting("you", to: true) }
       return entry
     }

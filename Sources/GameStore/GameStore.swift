@@ -55,6 +55,15 @@ public protocol GameStore: AnyObject {
   /// The room's chat lines in order: the last `limit` (every one when nil).
   func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord]
 
+  /// The player's ratings, per game and category, most recently played first.
+  func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary]
+
+  /// The id the player's page is found by (`/players/ID`): the one kept, else `new`, kept now.
+  func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String
+
+  /// The player a public id names, if any.
+  func player(publicID: String) throws(StoreError) -> PlayerRecord?
+
   func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )]
@@ -334,6 +343,8 @@ public struct RoomChange: Sendable, Equatable {
   public var results: [ResultRecord]
   /// Lines of the table's chat written since; the first one's index must be the count stored.
   public var chat: [ChatRecord]
+  /// How the games that ended moved their players' ratings.
+  public var ratings: [RatingRecord]
   public var status: RoomStatus
   /// Milliseconds since 1970.
   public var at: Int64
@@ -341,7 +352,7 @@ public struct RoomChange: Sendable, Equatable {
   public init(
     room: RoomID, table: TableRecord? = nil, newMatch: MatchRecord? = nil, ordinal: Int,
     actions: [ActionRecord] = [], results: [ResultRecord] = [], chat: [ChatRecord] = [],
-    status: RoomStatus, at: Int64
+    ratings: [RatingRecord] = [], status: RoomStatus, at: Int64
   ) {
     self.room = room
     self.table = table
@@ -350,6 +361,7 @@ public struct RoomChange: Sendable, Equatable {
     self.actions = actions
     self.results = results
     self.chat = chat
+    self.ratings = ratings
     self.status = status
     self.at = at
   }

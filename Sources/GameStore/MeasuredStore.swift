@@ -119,6 +119,18 @@ public final class MeasuredStore: GameStore {
     try read { () throws(StoreError) in try store.results(of: player, game: game) }
   }
 
+  public func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary] {
+    try read { () throws(StoreError) in try store.ratings(of: player) }
+  }
+
+  public func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String {
+    try read { () throws(StoreError) in try store.publicID(of: player, new: new) }
+  }
+
+  public func player(publicID: String) throws(StoreError) -> PlayerRecord? {
+    try read { () throws(StoreError) in try store.player(publicID: publicID) }
+  }
+
   public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try read { () throws(StoreError) in try store.chat(in: room, last: limit) }
   }

@@ -122,9 +122,24 @@ enum Migrations {
     ALTER TABLE results_by_player RENAME TO results;
     CREATE INDEX results_by_player_end ON results(player, end);
     """,
-    // 4: a table's chat, kept with its room, and whether its watchers may write in it.
+    // 4: a table's chat, kept with its room, and whether its watchers may write in it; the
+    // ratings each rated game moved; the id a player's page is found by.
     """
     ALTER TABLE rooms ADD COLUMN watcher_chat INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE players ADD COLUMN public_id TEXT;
+    CREATE UNIQUE INDEX players_by_public_id ON players(public_id) WHERE public_id IS NOT NULL;
+    CREATE TABLE ratings (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      idx INTEGER NOT NULL,
+      player INTEGER NOT NULL REFERENCES players(id),
+      game TEXT NOT NULL,
+      category TEXT NOT NULL,
+      was REAL NOT NULL,
+      change REAL NOT NULL,
+      at INTEGER NOT NULL,
+      PRIMARY KEY (room, idx, player)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_by_player ON ratings(player, game, category);
     CREATE TABLE chat (
       room TEXT NOT NULL REFERENCES rooms(id),
       idx INTEGER NOT NULL,
@@ -274,9 +289,24 @@ enum PostgresMigrations {
     ALTER TABLE results ADD PRIMARY KEY (room, idx, player);
     CREATE INDEX results_by_player_end ON results(player, "end");
     """,
-    // 4: a table's chat, kept with its room, and whether its watchers may write in it.
+    // 4: a table's chat, kept with its room, and whether its watchers may write in it; the
+    // ratings each rated game moved; the id a player's page is found by.
     """
     ALTER TABLE rooms ADD COLUMN watcher_chat BOOLEAN NOT NULL DEFAULT TRUE;
+    ALTER TABLE players ADD COLUMN public_id TEXT;
+    CREATE UNIQUE INDEX players_by_public_id ON players(public_id) WHERE public_id IS NOT NULL;
+    CREATE TABLE ratings (
+      room TEXT NOT NULL REFERENCES rooms(id),
+      idx INTEGER NOT NULL,
+      player BIGINT NOT NULL REFERENCES players(id),
+      game TEXT NOT NULL,
+      category TEXT NOT NULL,
+      was DOUBLE PRECISION NOT NULL,
+      change DOUBLE PRECISION NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (room, idx, player)
+    );
+    CREATE INDEX ratings_by_player ON ratings(player, game, category);
     CREATE TABLE chat (
       room TEXT NOT NULL REFERENCES rooms(id),
       idx INTEGER NOT NULL,

@@ -266,6 +266,7 @@ public final class PostgresStore: GameStore {
     statements += insert(change.actions, in: change.room, ordinal: change.ordinal)
     statements += insert(change.results)
     statements += insert(change.chat, in: change.room)
+    statements += insert(change.ratings)
     if let table = change.table {
       statements.append(
         (
@@ -448,6 +449,61 @@ public final class PostgresStore: GameStore {
           .text(line.kind.rawValue), .text(line.text),
         ]
       )
+    }
+  }
+
+  private func insert(_ ratings: [RatingRecord]) -> [Statement] {
+    ratings.map { rating in
+      (
+        """
+        INSERT INTO ratings (room, idx, player, game, category, was, change, at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        """,
+        [
+          .text(rating.room.rawValue), .int(rating.index), .integer(rating.player.rawValue),
+          .text(rating.game), .text(rating.category), .real(rating.was), .real(rating.change),
+          .integer(rating.at),
+        ]
+      )
+    }
+  }
+
+  public func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary] {
+    try guarded { () throws(PostgresError) in
+      try database.query(
+        """
+        SELECT game, category, sum(change), count(*), max(at) FROM ratings WHERE player = $1
+        GROUP BY game, category ORDER BY max(at) DESC, game, category
+        """, [.integer(player.rawValue)]
+      ).rows.map { values in
+        let row = PostgresRow(values: values)
+        return RatingSummary(
+          game: row.text(0), category: row.text(1),
+          rating: Rating(value: Rating.initial + row.real(2), games: row.int(3)),
+          last: row.integer(4))
+      }
+    }
+  }
+
+  public func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String {
+    try guarded { () throws(PostgresError) in
+      try database.scalar(
+        """
+        WITH kept AS (
+          UPDATE players SET public_id = coalesce(public_id, $2) WHERE id = $1 RETURNING public_id)
+        SELECT public_id FROM kept
+        """, [.integer(player.rawValue), .text(new)]) ?? new
+    }
+  }
+
+  public func player(publicID: String) throws(StoreError) -> PlayerRecord? {
+    try guarded { () throws(PostgresError) -> PlayerRecord? in
+      let rows = try database.query(
+        "SELECT id, settings, created FROM players WHERE public_id = $1", [.text(publicID)])
+      guard !rows.isEmpty else { return nil }
+      let row = rows[0]
+      return PlayerRecord(
+        key: PlayerKey(rawValue: row.integer(0)), settings: row.text(1), created: row.integer(2))
     }
   }
 

@@ -293,6 +293,7 @@ public final class SQLiteStore: GameStore {
     try insert(change.actions, in: change.room, ordinal: change.ordinal)
     try insert(change.results)
     try insert(change.chat, in: change.room)
+    try insert(change.ratings)
     try database.run(
       "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
       .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
@@ -468,6 +469,62 @@ public final class SQLiteStore: GameStore {
         """, .text(room.rawValue), .int(line.index), .integer(line.at),
         .integer(line.player.rawValue), .text(line.name), line.seat.map { .int($0) } ?? .null,
         .text(line.kind.rawValue), .text(line.text))
+    }
+  }
+
+  private func insert(_ ratings: [RatingRecord]) throws(SQLiteError) {
+    for rating in ratings {
+      try database.run(
+        """
+        INSERT INTO ratings (room, idx, player, game, category, was, change, at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        """, .text(rating.room.rawValue), .int(rating.index), .integer(rating.player.rawValue),
+        .text(rating.game), .text(rating.category), .real(rating.was), .real(rating.change),
+        .integer(rating.at))
+    }
+  }
+
+  public func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary] {
+    try guarded { () throws(SQLiteError) in
+      let rows = try database.statement(
+        """
+        SELECT game, category, sum(change), count(*), max(at) FROM ratings WHERE player = ?1
+        GROUP BY game, category ORDER BY max(at) DESC, game, category
+        """)
+      try rows.bind([.integer(player.rawValue)])
+      var ratings: [RatingSummary] = []
+      while try rows.step() {
+        ratings.append(
+          RatingSummary(
+            game: rows.text(0), category: rows.text(1),
+            rating: Rating(value: Rating.initial + rows.real(2), games: rows.int(3)),
+            last: rows.integer(4)))
+      }
+      return ratings
+    }
+  }
+
+  public func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String {
+    try guarded { () throws(SQLiteError) in
+      try database.run(
+        "UPDATE players SET public_id = ?2 WHERE id = ?1 AND public_id IS NULL",
+        .integer(player.rawValue), .text(new))
+      return try database.scalar(
+        "SELECT public_id FROM players WHERE id = ?1", .integer(player.rawValue))?.text ?? new
+    }
+  }
+
+  public func player(publicID: String) throws(StoreError) -> PlayerRecord? {
+    try guarded { () throws(SQLiteError) -> PlayerRecord? in
+      let find = try database.statement(
+        "SELECT id, settings, created FROM players WHERE public_id = ?1")
+      try find.bind([.text(publicID)])
+      guard try find.step() else { return nil }
+      let record = PlayerRecord(
+        key: PlayerKey(rawValue: find.integer(0)), settings: find.text(1),
+        created: find.integer(2))
+      find.reset()
+      return record
     }
   }
 

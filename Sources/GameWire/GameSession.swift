@@ -64,6 +64,10 @@ public protocol GameSession: AnyObject {
   var nextDue: Double? { get }
   /// How many games of the match have ended or were abandoned.
   var resultCount: Int { get }
+  /// The category of the current game's settings (``RecordSettings/category``: what high
+  /// scores, statistics and ratings are kept per), or of the last game once the match has
+  /// ended; nil for a game that keeps no records.
+  var category: String? { get }
 
   /// The full state, as the referee sees it, headed by `game`, `seed`, `version` and `clock`;
   /// `result` (the game just finished) and `resultCount` at the end.
@@ -216,6 +220,9 @@ final class LiveSession<G: WireGame>: GameSession {
   var isFinished: Bool { G.isFinished(match.state) }
   var nextDue: Double? { match.nextDue }
   var resultCount: Int { match.results.count }
+  var category: String? {
+    (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.category
+  }
 
   var state: any Encodable {
     // NB: only the newest record is written: a match of many deals would otherwise write

@@ -47,6 +47,15 @@ final class WatchedStore: GameStore {
   func results(of player: PlayerKey, game: String?) throws(StoreError) -> [ResultRecord] {
     try store.results(of: player, game: game)
   }
+  func ratings(of player: PlayerKey) throws(StoreError) -> [RatingSummary] {
+    try store.ratings(of: player)
+  }
+  func publicID(of player: PlayerKey, new: String) throws(StoreError) -> String {
+    try store.publicID(of: player, new: new)
+  }
+  func player(publicID: String) throws(StoreError) -> PlayerRecord? {
+    try store.player(publicID: publicID)
+  }
   func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try store.chat(in: room, last: limit)
   }

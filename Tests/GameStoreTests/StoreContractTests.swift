@@ -274,6 +274,51 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
   }
 
   @Test(arguments: Backend.allCases)
+  func ratingsAddUpPerGameAndCategoryAndPlayersAreFoundByTheirPublicID(_ backend: Backend) throws {
+    let (store, keep) = try backend.makeStore()
+    defer { withExtendedLifetime(keep) {} }
+    let (ann, bob) = (
+      try store.player(.random(), at: 1).key, try store.player(.random(), at: 2).key
+    )
+    let id = RoomID.random()
+    _ = try store.claim(id)
+    try store.createRoom(
+      NewRoom(id: id, owner: ann, match: sampleMatch(), status: .playing, created: 5))
+    #expect(try store.ratings(of: ann).isEmpty)
+    func rated(_ index: Int, _ player: PlayerKey, _ category: String, _ change: Double, at: Int64)
+      -> RatingRecord
+    {
+      RatingRecord(
+        room: id, index: index, player: player, game: "memory", category: category, was: 1500,
+        change: change, at: at)
+    }
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0,
+        ratings: [rated(0, ann, "easy", 20, at: 10), rated(0, bob, "easy", -20, at: 10)],
+        status: .playing, at: 10))
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0,
+        ratings: [rated(1, ann, "easy", -12.25, at: 20), rated(2, ann, "hard", 0.5, at: 30)],
+        status: .playing, at: 30))
+    #expect(
+      try store.ratings(of: ann) == [
+        RatingSummary(
+          game: "memory", category: "hard", rating: Rating(value: 1500.5, games: 1), last: 30),
+        RatingSummary(
+          game: "memory", category: "easy", rating: Rating(value: 1507.75, games: 2), last: 20),
+      ])
+    #expect(try store.ratings(of: bob).map(\.rating) == [Rating(value: 1480, games: 1)])
+
+    #expect(try store.player(publicID: "PAGEOFANN0000000") == nil)
+    #expect(try store.publicID(of: ann, new: "PAGEOFANN0000000") == "PAGEOFANN0000000")
+    #expect(try store.publicID(of: ann, new: "SOMETHINGELSE000") == "PAGEOFANN0000000", "kept")
+    #expect(try store.player(publicID: "PAGEOFANN0000000")?.key == ann)
+    #expect(try store.publicID(of: bob, new: "PAGEOFBOB0000000") == "PAGEOFBOB0000000")
+  }
+
+  @Test(arguments: Backend.allCases)
   func aTablesChatIsKeptLineByLineWithWhetherWatchersMayWrite(_ backend: Backend) throws {
     let (store, keep) = try backend.makeStore()
     defer { withExtendedLifetime(keep) {} }

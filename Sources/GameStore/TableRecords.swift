@@ -1,0 +1,84 @@
+import CardTableCore
+
+/// One line of a table's chat, as the store keeps it with the room (docs/STORAGE.md "chat").
+public struct ChatRecord: Sendable, Equatable {
+  /// Its place among the room's lines (0 first).
+  public var index: Int
+  /// Milliseconds since 1970 when it was written.
+  public var at: Int64
+  /// Who wrote it (kept so that a mute outlives a restart of the server; never exported).
+  public var player: PlayerKey
+  /// The name it was written under: a seat's, or a watcher's own.
+  public var name: String
+  /// The seat its writer sat in, or nil for a watcher.
+  public var seat: Int?
+  /// What it says: a line of text, or the name of a quick reaction (``kind``).
+  public var text: String
+  public var kind: Kind
+
+  /// A line of text, or one of the fixed quick reactions.
+  public enum Kind: String, Sendable, Equatable {
+    case text
+    case reaction
+  }
+
+  public init(
+    index: Int, at: Int64, player: PlayerKey, name: String, seat: Int?, text: String,
+    kind: Kind = .text
+  ) {
+    self.index = index
+    self.at = at
+    self.player = player
+    self.name = name
+    self.seat = seat
+    self.text = text
+    self.kind = kind
+  }
+}
+
+/// How one rated game moved one player's rating (docs/RATINGS.md), kept with the game's
+/// results.
+public struct RatingRecord: Sendable, Equatable {
+  public var room: RoomID
+  /// The result it belongs to: its place among the room's results.
+  public var index: Int
+  public var player: PlayerKey
+  public var game: String
+  /// The category of the game's settings that the rating is kept per (e.g. `difficulty easy`).
+  public var category: String
+  /// The rating before the game, and the change the game made.
+  public var was: Double
+  public var change: Double
+  /// Milliseconds since 1970 when the game ended.
+  public var at: Int64
+
+  public init(
+    room: RoomID, index: Int, player: PlayerKey, game: String, category: String, was: Double,
+    change: Double, at: Int64
+  ) {
+    self.room = room
+    self.index = index
+    self.player = player
+    self.game = game
+    self.category = category
+    self.was = was
+    self.change = change
+    self.at = at
+  }
+}
+
+/// A player's rating in one game and category, as the store adds it up.
+public struct RatingSummary: Sendable, Equatable {
+  public var game: String
+  public var category: String
+  public var rating: Rating
+  /// Milliseconds since 1970 when its latest game ended.
+  public var last: Int64
+
+  public init(game: String, category: String, rating: Rating, last: Int64) {
+    self.game = game
+    self.category = category
+    self.rating = rating
+    self.last = last
+  }
+}
