@@ -76,23 +76,31 @@ enum Stats {
   /// The statistics as a text table with aligned columns; a rating marked `?` is provisional
   /// (docs/RATINGS.md).
   static func table(_ rows: [Statistics], ratings: [RatingSummary] = []) -> String {
-    var header = [
+    let header = [
       "Game", "Setting", "Played", "Won", "Best score", "Best time", "Streak", "Best streak",
     ]
-    if !ratings.isEmpty { header.append("Rating") }
     let cells = rows.map { row in
-      var line = [
+      [
         row.game, row.options, String(row.played), String(row.won),
         row.bestScore.map(String.init) ?? "–", row.bestTime.map { seconds($0) } ?? "–",
         String(row.streak), String(row.bestStreak),
       ]
-      if !ratings.isEmpty {
-        let rating = ratings.first { $0.game == row.game && $0.category == row.options }?.rating
-        line.append(rating.map { "\($0.shown)\($0.isProvisional ? "?" : "")" } ?? "–")
-      }
-      return line
     }
-    let all = [header] + cells
+    let stats = aligned([header] + cells)
+    guard !ratings.isEmpty else { return stats }
+    let rated = ratings.map { summary in
+      [
+        summary.game, summary.category,
+        "\(summary.rating.shown)\(summary.rating.isProvisional ? "?" : "")",
+        String(summary.rating.games),
+      ]
+    }
+    return stats + "\n\n" + aligned([["Game", "Rated as", "Rating", "Games"]] + rated)
+  }
+
+  /// Rows of cells in aligned columns: the first two (words) to the left, numbers to the right.
+  private static func aligned(_ all: [[String]]) -> String {
+    guard let header = all.first else { return "" }
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { line in
       line.enumerated().map { column, text in

@@ -57,12 +57,16 @@ public protocol RecordSettings: Sendable, Equatable {
   /// The settings whose games are compared with one another in statistics and high scores
   /// (Memory's difficulty; Snap!'s table without its round), by default the whole summary.
   var category: String { get }
+  /// What ratings are kept per (docs/RATINGS.md): by default the category; never a player's
+  /// name (Snap!'s is its number of players).
+  var ratingMode: String { get }
   /// Which way this game's scores are better.
   var scoreOrder: ScoreOrder { get }
 }
 
 extension RecordSettings {
   public var category: String { summary }
+  public var ratingMode: String { category }
 }
 
 /// The rules' account of one ended game: who played it with which settings, how it scored and

@@ -15,9 +15,7 @@ extension GameServer {
     // NB: a game with a computer player in it, or of fewer than two people, is unrated.
     guard people.count >= 2, !table.seats.contains(where: \.computer) else { return }
     guard let result = try? store.results(in: room.id).last, result.ending == .finished,
-      !result.practice, !result.replay,
-      let category = GameCatalog.describe(game: result.game, options: result.options)?.category
-        ?? session.category
+      !result.practice, !result.replay, let category = session.ratingMode
     else { return }
     let record = (try? JSON(parsing: result.record)) ?? [:]
     let scores = Dictionary(
@@ -57,7 +55,7 @@ extension GameServer {
   /// Reads the ratings of the people at `room`'s table in its game and category, for the
   /// seats to show (none before the game is dealt).
   func refreshRatings(_ room: Room) {
-    guard var table = room.table, let category = room.session?.category else { return }
+    guard var table = room.table, let category = room.session?.ratingMode else { return }
     for index in table.seats.indices {
       guard !table.seats[index].computer, let player = table.seats[index].player else { continue }
       table.seats[index].rating =

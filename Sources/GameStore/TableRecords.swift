@@ -44,7 +44,8 @@ public struct RatingRecord: Sendable, Equatable {
   public var index: Int
   public var player: PlayerKey
   public var game: String
-  /// The category of the game's settings that the rating is kept per (e.g. `difficulty easy`).
+  /// What the rating is kept per: the game's ``RecordSettings/ratingMode`` (e.g.
+  /// `difficulty easy, players 2`).
   public var category: String
   /// The rating before the game, and the change the game made.
   public var was: Double

@@ -64,10 +64,9 @@ public protocol GameSession: AnyObject {
   var nextDue: Double? { get }
   /// How many games of the match have ended or were abandoned.
   var resultCount: Int { get }
-  /// The category of the current game's settings (``RecordSettings/category``: what high
-  /// scores, statistics and ratings are kept per), or of the last game once the match has
-  /// ended; nil for a game that keeps no records.
-  var category: String? { get }
+  /// What the current game's ratings are kept per (``RecordSettings/ratingMode``), or the last
+  /// game's once the match has ended; nil for a game that keeps no records.
+  var ratingMode: String? { get }
 
   /// The full state, as the referee sees it, headed by `game`, `seed`, `version` and `clock`;
   /// `result` (the game just finished) and `resultCount` at the end.
@@ -220,8 +219,8 @@ final class LiveSession<G: WireGame>: GameSession {
   var isFinished: Bool { G.isFinished(match.state) }
   var nextDue: Double? { match.nextDue }
   var resultCount: Int { match.results.count }
-  var category: String? {
-    (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.category
+  var ratingMode: String? {
+    (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
   }
 
   var state: any Encodable {

@@ -225,6 +225,14 @@ public enum SnapGame: GameRules {
       String(summary.drop { $0 != ";" }.dropFirst(2))
     }
 
+    /// How many sat at the table, `players 3`, with the computer's speed when it played: a
+    /// rating is the player's, not their table's.
+    public var ratingMode: String {
+      "players \(players.count)"
+        + (computer.isEmpty || computerSpeed == .original
+          ? "" : ", computerSpeed \(computerSpeed.rawValue)")
+    }
+
     /// Rounds are won, not scored.
     public var scoreOrder: ScoreOrder { .none }
 

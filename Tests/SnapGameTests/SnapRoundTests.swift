@@ -230,3 +230,15 @@ import Testing
     #expect(again.players.map(\.closed) == state.players.map(\.closed))
   }
 }
+
+@Suite struct SnapRatingModeTests {
+  @Test func aTableIsRatedByHowManySatAtItNeverByTheirNames() {
+    let ann = SnapGame.Settings(round: 2, players: ["Ann", "Bob", "Cat"], computer: [])
+    let zoe = SnapGame.Settings(round: 1, players: ["Zoe", "Yan", "Xi"], computer: [])
+    #expect(ann.ratingMode == "players 3" && zoe.ratingMode == ann.ratingMode)
+    #expect(ann.category != zoe.category, "statistics still compare the same table")
+    let quick = SnapGame.Settings(
+      round: 1, players: ["You", "Ray"], computer: ["Ray"], computerSpeed: .quick)
+    #expect(quick.ratingMode == "players 2, computerSpeed quick")
+  }
+}
