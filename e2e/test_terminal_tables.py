@@ -246,3 +246,33 @@ def test_a_browsers_transfer_code_moves_its_player_to_the_terminal(
         assert any(room["game"] == "memory" for room in rooms), rooms
     finally:
         session.close()
+
+
+def test_a_terminal_chats_with_a_browser_at_the_table(server, people, terminal):
+    ann = people(server, "Ann")
+    table = host(ann, server, "snap", seed=SNAP_SEED)
+    bob = terminal(table["code"], server, "Bob")
+    bob.wait_for("Seat 2: Bob (you)")
+    assert "Tab chat" in bob.screen()
+    # The browser says something: the terminal's lobby shows it above its keys.
+    ann.locator("#chat-input").fill("<b>ready</b> when you are")
+    ann.locator(".chat-send").click()
+    bob.wait_for("Ann: <b>ready</b> when you are")
+    # The terminal writes back from its chat (Tab), which shows the table's lines.
+    bob.keys("Tab")
+    bob.wait_for("Table chat")
+    bob.text("one morex")
+    bob.keys("BSpace")
+    bob.text("!")
+    bob.keys("Enter")
+    expect(ann.locator(".chat-line").last.locator(".chat-who")).to_have_text("Bob")
+    expect(ann.locator(".chat-line").last.locator(".chat-text")).to_have_text("one more!")
+    bob.wait_for("You: one more!")
+    bob.keys("Escape")
+    bob.wait_for(lambda s: "Table chat" not in s, what="the chat closed")
+    # Once the game is on, a line from the browser shows on the terminal's message line.
+    start(ann, [])
+    bob.wait_for("Ann's turn", timeout=30)
+    ann.locator("#chat-input").fill("good luck")
+    ann.locator(".chat-send").click()
+    bob.wait_for("Ann: good luck")

@@ -27,9 +27,9 @@
  * @typedef {{cmd: 'act', action: {type: string} & Record<string, unknown>, version: number}} Act
  */
 /**
- * The player's own settings: `name`, and per game (by its name) an options object as `new`
- * takes it.
- * @typedef {{name?: string} & Record<string, unknown>} PlayerSettings
+ * The player's own settings: `name`, `profile` (whether others may see the player's page),
+ * and per game (by its name) an options object as `new` takes it.
+ * @typedef {{name?: string, profile?: boolean} & Record<string, unknown>} PlayerSettings
  */
 /**
  * A request as the page sends it (Connection.send adds the `id`).
@@ -40,6 +40,7 @@
  *   | {cmd: 'scores', game?: GameName, sort?: ScoreSort}
  *   | {cmd: 'settings', settings?: PlayerSettings}
  *   | {cmd: 'restart'|'results'|'state'|'hint'|'history'|'abandon'|'leave'|'rooms'|'stats'|'start'|'tables'}
+ *   | {cmd: 'profile', player?: string}
  *   | HostTable
  *   | {cmd: 'join', code: string}
  *   | {cmd: 'seat', computer: true}
@@ -47,7 +48,18 @@
  *   | {cmd: 'rename', name: string}
  *   | {cmd: 'rematch'}
  *   | {cmd: 'transfer'}
- *   | {cmd: 'claim', code: string}} Request
+ *   | {cmd: 'claim', code: string}
+ *   | Say
+ *   | {cmd: 'mute'|'unmute', name: string}
+ *   | {cmd: 'chat-settings', watchers: boolean}} Request
+ */
+/**
+ * A line of a table's chat: text (at most 200 characters once trimmed), or a quick reaction.
+ * @typedef {{cmd: 'say', text: string}|{cmd: 'say', reaction: ChatReaction}} Say
+ */
+/**
+ * The quick reactions a table's chat takes (`say`'s `reaction`).
+ * @typedef {'clap'|'wow'|'laugh'|'oops'|'snap'|'gg'} ChatReaction
  */
 /**
  * Hosts a table of `game` (docs/PROTOCOL.md, "Tables: playing together"); `seed` makes it practice.
@@ -182,8 +194,33 @@
  */
 
 /**
+ * A player's rating in one game and mode (`stats`' `ratings`, a player's page; docs/RATINGS.md).
+ * @typedef {object} RatingEntry
+ * @property {GameName} game
+ * @property {string} options  the rating mode, e.g. `difficulty easy, players 2`
+ * @property {number} rating  a whole number; everyone starts at 1500
+ * @property {number} games  the rated games it rests on
+ * @property {boolean} [provisional]  while they are fewer than 10
+ */
+
+/**
+ * One of the latest games that count on a player's page (`profile`'s `recent`); `/play/ROOM`
+ * replays it.
+ * @typedef {object} RecentGame
+ * @property {string} room
+ * @property {GameName} game
+ * @property {Record<string, unknown>|string} options
+ * @property {number} end  ms since 1970
+ * @property {number} duration  seconds
+ * @property {boolean} won
+ * @property {string|null} [winner]
+ * @property {number|null} [score]
+ */
+
+/**
  * The answer to a command: `hint` (`cards`, table indexes), `results`, `history`, `view-at`,
- * `rooms`, `scores`, `stats` or `settings`.
+ * `rooms`, `scores`, `stats`, `profile` (a player's page: `player` its id, `name`, `public`,
+ * `you`, `ratings`, `stats`, `recent`) or `settings`.
  * @typedef {object} Answer
  * @property {'answer'} type
  * @property {string} cmd
@@ -198,6 +235,12 @@
  * @property {'higher'|'lower'|null} [better]
  * @property {ScoreEntry[]} [scores]
  * @property {StatsEntry[]} [stats]
+ * @property {RatingEntry[]} [ratings]  `stats`, `profile`
+ * @property {string} [player]  `profile`: the page's id (`/players/ID`)
+ * @property {string|null} [name]  `profile`: the player's name, if they gave one
+ * @property {boolean} [public]  `profile`: whether others may see the page
+ * @property {boolean} [you]  `profile`: whether it is the asker's own page
+ * @property {RecentGame[]} [recent]  `profile`: the latest games that count, newest first
  * @property {OpenTable[]} [tables]
  * @property {string} [code]  `transfer`: the one-time code, `ABCD-EFGH`
  * @property {number} [expiresIn]  `transfer`: the seconds it can be used
@@ -223,6 +266,8 @@
  * @property {boolean} connected
  * @property {boolean} [left]
  * @property {boolean} [you]  the receiver's own seat
+ * @property {number} [rating]  a person's rating in the table's game and mode, once it is dealt
+ * @property {boolean} [provisional]  the rating rests on fewer than 10 rated games
  */
 
 /**
@@ -241,6 +286,8 @@
  * @property {number} watchers
  * @property {Record<string, number>} [wins]  the games each seated name won at this table, once one has finished
  * @property {number[]} [rematch]  the seats that accepted a rematch of the game just over
+ * @property {boolean} [watcherChat]  false while the host has turned watchers' chat off (absent: on)
+ * @property {string[]} [muted]  the names whose chat lines this client muted (absent: none)
  * @property {RequestId} [reply]
  */
 
@@ -264,7 +311,28 @@
  * @typedef {{room: string, code: string, game: GameName, host: string, seats: number, players: number}} OpenTable
  */
 
-/** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage|TableMessage|SeatMessage|Receipt} ServerMessage */
+/**
+ * One line of a table's chat: a seated player's (`seat`) or a watcher's (`watcher`), text or
+ * a quick reaction; `you` on the receiver's own lines. `at`: ms since 1970; `index` counts the
+ * table's lines from 0.
+ * @typedef {object} ChatLine
+ * @property {number} index
+ * @property {number} at
+ * @property {string} name
+ * @property {number} [seat]
+ * @property {boolean} [watcher]
+ * @property {string} [text]
+ * @property {ChatReaction} [reaction]
+ * @property {boolean} [you]
+ */
+
+/**
+ * A table's chat: each new line as it is said, or (`history`) the last lines, right after the
+ * `table` message of a room entered.
+ * @typedef {{type: 'chat', room: string, lines: ChatLine[], history?: boolean, reply?: RequestId}} ChatMessage
+ */
+
+/** @typedef {Welcome|Hello|Joined|Closed|Left|AnyUpdate|Answer|ErrorMessage|TableMessage|SeatMessage|Receipt|ChatMessage} ServerMessage */
 
 // ----- views and updates, as the page knows them -----
 

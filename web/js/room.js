@@ -12,6 +12,7 @@ import * as player from './player.js';
 import { gameInfo, optionsAt } from './catalog.js';
 import { Stepper } from './replay.js';
 import { createTable } from './table.js';
+import { createChat } from './chat.js';
 import { soundFor } from './sound.js';
 import { helpButton } from './help.js';
 import { dayText } from './games/ending.js';
@@ -78,6 +79,8 @@ export class RoomScreen {
     this.game = null;
     /** @type {import('./table.js').TableView|null} the room's table, once a `table` message came */
     this.table = null;
+    /** @type {import('./chat.js').ChatView|null} the table's chat, made with the table */
+    this.chat = null;
     /** @type {HTMLElement|null} the room's notices (watching, countdown, abandoned) and the stepper */
     this.notices = null;
     /** @type {Stepper|null} */
@@ -179,7 +182,13 @@ export class RoomScreen {
         this.refused(message);
         break;
       case 'table':
-        if (message.room === this.room && this.screen) this.tableFor(message.game)?.table(message);
+        if (message.room === this.room && this.screen) {
+          this.tableFor(message.game)?.table(message);
+          this.chat?.table(message);
+        }
+        break;
+      case 'chat':
+        if (message.room === this.room) this.chat?.chat(message);
         break;
       case 'seat':
         this.table?.seat(message);
@@ -222,6 +231,8 @@ export class RoomScreen {
       this.noSuchRoom(code);
       return;
     }
+    // NB: the chat's own requests: their refusals are the chat panel's to tell.
+    if (this.chat?.asked(message.reply)) return;
     announceRefusal(message, !!this.table);
     this.screen?.error?.(message);
   }
@@ -281,6 +292,9 @@ export class RoomScreen {
     this.table = view;
     toolbar.querySelector('.play-with-friends')?.remove();
     this.notices?.after(view.root);
+    // NB: the chat goes below the game's screen (or the lobby, while it shows).
+    this.chat = createChat({ conn });
+    this.ctx.main.append(this.chat.root);
     this.showNotices();
     return view;
   }
@@ -362,6 +376,8 @@ export class RoomScreen {
   noSuchRoom(code) {
     this.screen?.destroy();
     this.screen = null;
+    this.chat?.destroy();
+    this.chat = null;
     this.game = null;
     this.room = null;
     this.inRoom = false;
@@ -384,6 +400,8 @@ export class RoomScreen {
     this.screen = null;
     this.table?.destroy();
     this.table = null;
+    this.chat?.destroy();
+    this.chat = null;
     window.clearInterval(this.countdownTimer);
     this.countdown = 0;
     delete document.body.dataset.role;

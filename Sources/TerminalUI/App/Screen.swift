@@ -14,6 +14,8 @@ public struct UIState: Equatable, Sendable {
     case endGame
     /// History or the receipts, scrolled back by this many lines.
     case panel(scroll: Int)
+    /// The table's chat, with the line being written.
+    case chat(draft: String)
   }
 
   /// One line of the menu.
@@ -60,6 +62,7 @@ public enum ScreenRenderer {
     else {
       if session.tablePhase == "lobby" {
         lobby(session, into: &grid, glyphs: glyphs)
+        chatOverlay(session, ui, into: &grid, glyphs: glyphs)
       } else {
         grid.center(ui.waiting ?? "Connecting…", y: height / 2, style: .bold)
         if let message = ui.message ?? session.error {
@@ -105,6 +108,10 @@ public enum ScreenRenderer {
         limit: width)
     } else if let message = ui.message {
       grid.put(" " + glyphs.text(message), x: 0, y: height - 2, style: .bold, limit: width)
+    } else if session.chatIsNewest, let line = session.chat.last {
+      grid.put(
+        " " + glyphs.text(line.shown), x: 0, y: height - 2, style: Style(foreground: .purple),
+        limit: width)
     } else if let receipt = session.receipts.last {
       let call = info?.call ?? "Call"
       grid.put(
@@ -120,11 +127,13 @@ public enum ScreenRenderer {
         " The game goes on in \(Int((at - now).rounded(.up))) s…", x: 0, y: height - 2, style: .bold
       )
     }
-    let keys =
+    var keys =
       session.role == "watcher"
       ? "watching: the table plays by itself  ? help  q quit" : screen.keyLine(context)
+    if session.table != nil { keys = "Tab chat  " + keys }
     grid.put(" " + keys, x: 0, y: height - 1, style: .dim, limit: width)
     overlays(session, ui, screen, context, info, into: &grid)
+    chatOverlay(session, ui, into: &grid, glyphs: glyphs)
     return (grid, targets)
   }
 
@@ -175,6 +184,9 @@ public enum ScreenRenderer {
       Chrome.dialog(
         panel.title, lines, footer: "Esc close  PgUp/PgDn, wheel scroll", into: &grid,
         glyphs: glyphs, width: 70, scroll: scroll, anchorBottom: true)
+    case .chat:
+      // NB: drawn over everything by ``chatOverlay``, in the lobby too.
+      break
     case .none:
       if session.over && !ui.endDismissed && session.playing {
         var lines: [String] = []
@@ -191,6 +203,20 @@ public enum ScreenRenderer {
           width: 56)
       }
     }
+  }
+
+  /// The table's chat over the screen, while it is open: the latest lines and the one being
+  /// written.
+  static func chatOverlay(_ session: Session, _ ui: UIState, into grid: inout Grid, glyphs: Glyphs)
+  {
+    guard case .chat(let draft) = ui.overlay else { return }
+    var lines = session.chat.suffix(12).map { glyphs.text($0.shown) }
+    if lines.isEmpty { lines = ["Nobody has said anything yet."] }
+    if let error = session.error { lines += ["", glyphs.text(error)] }
+    lines += ["", "> " + draft + "_"]
+    Chrome.dialog(
+      "Table chat", lines, footer: "Enter send  Esc close", into: &grid, glyphs: glyphs,
+      width: 70, anchorBottom: true)
   }
 
   /// At a table whose game is over: the games won there, and who has accepted the rematch.
@@ -296,9 +322,16 @@ public enum ScreenRenderer {
         " " + error, x: 0, y: grid.height - 2, style: Style(foreground: .red, bold: true),
         limit: grid.width)
     }
+    if session.error == nil, let line = session.chat.last {
+      grid.put(
+        " " + glyphs.text(line.shown), x: 0, y: grid.height - 2,
+        style: Style(foreground: .purple), limit: grid.width)
+    }
     let computers = GameCatalog.info(game)?.computers == true ? "c add a computer  " : ""
     let keys =
-      host ? "Enter start  \(computers)q close the table" : "Waiting for the host to start  q leave"
+      host
+      ? "Enter start  \(computers)Tab chat  q close the table"
+      : "Waiting for the host to start  Tab chat  q leave"
     grid.put(" " + keys, x: 0, y: grid.height - 1, style: .dim, limit: grid.width)
   }
 }

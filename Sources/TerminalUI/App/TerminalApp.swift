@@ -312,8 +312,17 @@ public final class TerminalApp {
       default: ui.overlay = .none
       }
       return
+    case .chat(let draft):
+      chatKey(key, draft: draft)
+      return
     case .none:
       break
+    }
+    // NB: Tab, because every letter is some game's key (Set's cards are a–z).
+    if key == .tab, session.table != nil {
+      session.error = nil
+      ui.overlay = .chat(draft: "")
+      return
     }
     if session.view == nil, session.tablePhase == "lobby" {
       lobbyKey(key)
@@ -494,6 +503,26 @@ public final class TerminalApp {
         members.append((option.name, choice.value))
       }
       newGame(name, options: .object(members), seed: nil)
+    }
+  }
+
+  /// A key while the table's chat is open: typing, Backspace, Enter to send, Esc to close.
+  private func chatKey(_ key: Key, draft: String) {
+    switch key {
+    case .escape, .tab:
+      ui.overlay = .none
+    case .enter:
+      // NB: the server trims the line and says what it refuses.
+      guard draft.contains(where: { !$0.isWhitespace }) else { return }
+      session.error = nil
+      link.send(["cmd": "say", "text": .string(draft)])
+      ui.overlay = .chat(draft: "")
+    case .backspace:
+      ui.overlay = .chat(draft: String(draft.dropLast()))
+    case .character(let character) where draft.count < 200:
+      ui.overlay = .chat(draft: draft + String(character))
+    default:
+      break
     }
   }
 

@@ -20,6 +20,29 @@ public struct Session {
     public var reason: String?
   }
 
+  /// A line of a table's chat (docs/PROTOCOL.md "Table chat").
+  public struct ChatLine: Equatable, Sendable {
+    public var index: Int
+    public var name: String
+    /// The words, or a quick reaction's words (``Session/reactionWords``).
+    public var text: String
+    public var watcher: Bool
+    public var you: Bool
+    public var reaction: Bool
+
+    /// `Ann: hi`, `Zoe (watcher): hi`, `You: hi`, `Bob 👏 Well played`.
+    public var shown: String {
+      let who = (you ? "You" : name) + (watcher ? " (watcher)" : "")
+      return reaction ? "\(who) \(text)" : "\(who): \(text)"
+    }
+  }
+
+  /// The quick reactions as the terminal shows them (the server names them).
+  public static let reactionWords = [
+    "clap": "👏 Well played", "wow": "😮 Wow", "laugh": "😂 Ha!", "oops": "🙈 Oops",
+    "snap": "⚡ So fast!", "gg": "🤝 Good game",
+  ]
+
   public var token: String?
   public var settings: JSON = .object([])
   public var room: String?
@@ -38,6 +61,10 @@ public struct Session {
   /// The table's seats and phase, at a table.
   public var table: JSON?
   public var receipts: [Receipt] = []
+  /// The table's chat, oldest first (the latest 100).
+  public var chat: [ChatLine] = []
+  /// Whether the newest news at the table is a chat line rather than a receipt.
+  public var chatIsNewest = false
   /// The latest refusal's words, until the next accepted update.
   public var error: String?
   /// The latest refusal's code.
@@ -70,6 +97,8 @@ public struct Session {
       let countdown = message["countdown"]?.doubleValue ?? 0
       resumesAt = countdown > 0 ? now + countdown : nil
       receipts = []
+      chat = []
+      chatIsNewest = false
       history = []
       error = nil
       errorCode = nil
@@ -114,6 +143,23 @@ public struct Session {
           result: message["result"]?.stringValue ?? "?", after: message["after"]?.doubleValue,
           reason: message["reason"]?.stringValue))
       if receipts.count > 100 { receipts.removeFirst(receipts.count - 100) }
+      chatIsNewest = false
+    case "chat":
+      let lines = (message["lines"]?.arrayValue ?? []).map { line in
+        let reaction = line["reaction"]?.stringValue
+        return ChatLine(
+          index: line["index"]?.intValue ?? 0, name: line["name"]?.stringValue ?? "?",
+          text: reaction.map { Self.reactionWords[$0] ?? $0 } ?? line["text"]?.stringValue ?? "",
+          watcher: line["watcher"]?.boolValue == true, you: line["you"]?.boolValue == true,
+          reaction: reaction != nil)
+      }
+      if message["history"]?.boolValue == true {
+        chat = lines
+      } else {
+        chat += lines.filter { line in !chat.contains { $0.index == line.index } }
+        chatIsNewest = !lines.isEmpty
+      }
+      if chat.count > 100 { chat.removeFirst(chat.count - 100) }
     case "answer":
       switch message["cmd"]?.stringValue {
       case "rooms":
