@@ -4,16 +4,10 @@ import GameWire
 
 // Your player on another device (docs/PROTOCOL.md "Moving a player"): a one-time code shown on
 // one device and entered on another gives the second the first's token, so that its games,
-// settings and statistics follow. Codes are short-lived, single use, rate-limited, kept in
-// memory only and never logged; no password and no e-mail.
+// settings and statistics follow. Codes are short-lived, single use, rate-limited and never
+// logged; the store keeps each as a hash with the token sealed by the code, so that any server
+// sharing the database takes it. No password and no e-mail.
 extension GameServer {
-  /// One code waiting to be used: whose token it gives, and until when.
-  struct Transfer {
-    var player: PlayerKey
-    var token: PlayerToken
-    var expires: Double
-  }
-
   /// Seconds a transfer code can be used.
   public static let transferLifetime = 600.0
   /// The most codes a player may make in an hour.
@@ -32,13 +26,19 @@ extension GameServer {
         message: "Too many transfer codes in an hour; use the last one or try again later.")
     }
     forgetTransfers(at: now)
-    transfers = transfers.filter { $0.value.player != player.key }
-    var code: String
-    repeat {
-      code = TransferCode.random(using: &random)
-    } while transfers[code] != nil
-    transfers[code] = Transfer(
-      player: player.key, token: token, expires: now + Self.transferLifetime)
+    // NB: 40 random bits: two codes alike would fail the store's key, and be refused.
+    let code = TransferCode.random(using: &random)
+    let wall = wallClock()
+    do {
+      try store.keepTransfer(
+        TransferRecord(
+          code: TransferRecord.hash(code: code), player: player.key,
+          sealed: TransferRecord.seal(token, code: code),
+          expires: wall + Int64(Self.transferLifetime * 1000)), now: wall)
+    } catch {
+      log("cardtable: could not keep a transfer code: \(error)")
+      throw .storageUnavailable
+    }
     transfersMade[player.key] = made + [now]
     let answer: JSON = [
       "code": .string(TransferCode.spaced(code)), "expiresIn": JSON(Self.transferLifetime),
@@ -59,7 +59,18 @@ extension GameServer {
     }
     forgetTransfers(at: now)
     let code = TransferCode.normalized(typed)
-    guard let transfer = code.flatMap({ transfers[$0] }) else {
+    var token: PlayerToken?
+    if let code {
+      do {
+        token = try store.takeTransfer(TransferRecord.hash(code: code), now: wallClock()).flatMap {
+          TransferRecord.open($0, code: code)
+        }
+      } catch {
+        log("cardtable: could not read a transfer code: \(error)")
+        throw .storageUnavailable
+      }
+    }
+    guard let token else {
       tried.append(now)
       wrongTransfers[guesser] = tried
       if wrongTransfers.count >= 10_000 {
@@ -72,14 +83,12 @@ extension GameServer {
           "That code moves no player: it was used, it is more than ten minutes old, or it was mistyped."
       )
     }
-    if let code { transfers[code] = nil }
-    let answer: JSON = ["token": .string(transfer.token.rawValue)]
+    let answer: JSON = ["token": .string(token.rawValue)]
     send(Answer(cmd: "claim", body: GameAnswerBody(answer: answer), reply: reply), to: client)
   }
 
-  /// Drops the codes out of time.
+  /// Forgets the counts of codes made over an hour ago.
   private func forgetTransfers(at now: Double) {
-    transfers = transfers.filter { $0.value.expires > now }
     if transfersMade.count >= 10_000 {
       transfersMade = transfersMade.filter { $0.value.contains { now - $0 < 3600 } }
     }

@@ -118,8 +118,6 @@ public final class GameServer {
   /// When each client address (or a connection without one) tried a table code that named no
   /// table, in the last minute: per address, so that reconnecting does not start afresh.
   var wrongCodes: [String: [Double]] = [:]
-  /// The transfer codes not yet used, by code (kept in memory only, never logged).
-  var transfers: [String: Transfer] = [:]
   /// When each player last made transfer codes (host time), for ``transfersPerHour``.
   var transfersMade: [PlayerKey: [Double]] = [:]
   /// What waits for the group commit: the rooms staged, the messages that tell of them, the

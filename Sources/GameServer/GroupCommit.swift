@@ -139,6 +139,16 @@ final class GroupCommit: GameStore {
     return try store.player(publicID: publicID)
   }
 
+  func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError) {
+    commit()
+    try store.keepTransfer(transfer, now: now)
+  }
+
+  func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]? {
+    commit()
+    return try store.takeTransfer(code, now: now)
+  }
+
   func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     commit()
     return try store.chat(in: room, last: limit)

@@ -64,6 +64,15 @@ public protocol GameStore: AnyObject {
   /// The player a public id names, if any.
   func player(publicID: String) throws(StoreError) -> PlayerRecord?
 
+  /// Keeps a transfer code for `player` (docs/PROTOCOL.md `transfer`), replacing their last,
+  /// and forgets the codes out of time: the code's hash, the player's token sealed with the
+  /// code, and until when it can be used (milliseconds since 1970).
+  func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError)
+
+  /// Uses the transfer code whose hash is `code`: when it is kept and in time it is gone, and
+  /// its sealed token is returned; else nil.
+  func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]?
+
   func matches(in room: RoomID) throws(StoreError) -> [(
     match: MatchRecord, actions: [ActionRecord]
   )]

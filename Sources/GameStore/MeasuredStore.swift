@@ -131,6 +131,14 @@ public final class MeasuredStore: GameStore {
     try read { () throws(StoreError) in try store.player(publicID: publicID) }
   }
 
+  public func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError) {
+    try read { () throws(StoreError) in try store.keepTransfer(transfer, now: now) }
+  }
+
+  public func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]? {
+    try read { () throws(StoreError) in try store.takeTransfer(code, now: now) }
+  }
+
   public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try read { () throws(StoreError) in try store.chat(in: room, last: limit) }
   }

@@ -123,7 +123,8 @@ enum Migrations {
     CREATE INDEX results_by_player_end ON results(player, end);
     """,
     // 4: a table's chat, kept with its room, and whether its watchers may write in it; the
-    // ratings each rated game moved; the id a player's page is found by.
+    // ratings each rated game moved; the id a player's page is found by; the transfer codes
+    // waiting to be used (so that any server sharing the database takes them).
     """
     ALTER TABLE rooms ADD COLUMN watcher_chat INTEGER NOT NULL DEFAULT 1;
     ALTER TABLE players ADD COLUMN public_id TEXT;
@@ -140,6 +141,12 @@ enum Migrations {
       PRIMARY KEY (room, idx, player)
     ) WITHOUT ROWID;
     CREATE INDEX ratings_by_player ON ratings(player, game, category);
+    CREATE TABLE transfers (
+      code_hash BLOB PRIMARY KEY,
+      player INTEGER NOT NULL UNIQUE REFERENCES players(id),
+      sealed BLOB NOT NULL,
+      expires INTEGER NOT NULL
+    ) WITHOUT ROWID;
     CREATE TABLE chat (
       room TEXT NOT NULL REFERENCES rooms(id),
       idx INTEGER NOT NULL,
@@ -290,7 +297,8 @@ enum PostgresMigrations {
     CREATE INDEX results_by_player_end ON results(player, "end");
     """,
     // 4: a table's chat, kept with its room, and whether its watchers may write in it; the
-    // ratings each rated game moved; the id a player's page is found by.
+    // ratings each rated game moved; the id a player's page is found by; the transfer codes
+    // waiting to be used (so that any server sharing the database takes them).
     """
     ALTER TABLE rooms ADD COLUMN watcher_chat BOOLEAN NOT NULL DEFAULT TRUE;
     ALTER TABLE players ADD COLUMN public_id TEXT;
@@ -307,6 +315,12 @@ enum PostgresMigrations {
       PRIMARY KEY (room, idx, player)
     );
     CREATE INDEX ratings_by_player ON ratings(player, game, category);
+    CREATE TABLE transfers (
+      code_hash BYTEA PRIMARY KEY,
+      player BIGINT NOT NULL UNIQUE REFERENCES players(id),
+      sealed BYTEA NOT NULL,
+      expires BIGINT NOT NULL
+    );
     CREATE TABLE chat (
       room TEXT NOT NULL REFERENCES rooms(id),
       idx INTEGER NOT NULL,

@@ -507,6 +507,33 @@ public final class PostgresStore: GameStore {
     }
   }
 
+  public func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError) {
+    try guarded { () throws(PostgresError) in
+      try database.pipeline([
+        (
+          "DELETE FROM transfers WHERE player = $1 OR expires <= $2",
+          [.integer(transfer.player.rawValue), .integer(now)]
+        ),
+        (
+          "INSERT INTO transfers (code_hash, player, sealed, expires) VALUES ($1, $2, $3, $4)",
+          [
+            .bytes(transfer.code), .integer(transfer.player.rawValue), .bytes(transfer.sealed),
+            .integer(transfer.expires),
+          ]
+        ),
+      ])
+    }
+  }
+
+  public func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]? {
+    try guarded { () throws(PostgresError) -> [UInt8]? in
+      let rows = try database.query(
+        "DELETE FROM transfers WHERE code_hash = $1 AND expires > $2 RETURNING sealed",
+        [.bytes(code), .integer(now)])
+      return rows.isEmpty ? nil : rows[0].bytes(0)
+    }
+  }
+
   public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try guarded { () throws(PostgresError) in
       try database.query(

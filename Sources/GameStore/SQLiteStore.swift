@@ -528,6 +528,29 @@ public final class SQLiteStore: GameStore {
     }
   }
 
+  public func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError) {
+    try guarded { () throws(SQLiteError) in
+      try database.transaction { () throws(SQLiteError) in
+        try database.run(
+          "DELETE FROM transfers WHERE player = ?1 OR expires <= ?2",
+          .integer(transfer.player.rawValue), .integer(now))
+        try database.run(
+          "INSERT INTO transfers (code_hash, player, sealed, expires) VALUES (?1, ?2, ?3, ?4)",
+          .blob(transfer.code), .integer(transfer.player.rawValue), .blob(transfer.sealed),
+          .integer(transfer.expires))
+      }
+    }
+  }
+
+  public func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]? {
+    try guarded { () throws(SQLiteError) -> [UInt8]? in
+      // NB: DELETE … RETURNING: of two servers taking one code at once, one gets it.
+      try database.scalar(
+        "DELETE FROM transfers WHERE code_hash = ?1 AND expires > ?2 RETURNING sealed",
+        .blob(code), .integer(now))?.blob
+    }
+  }
+
   public func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try guarded { () throws(SQLiteError) in
       let rows = try database.statement(

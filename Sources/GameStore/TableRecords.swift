@@ -83,3 +83,45 @@ public struct RatingSummary: Sendable, Equatable {
     self.last = last
   }
 }
+
+/// A transfer code waiting to be used, as the store keeps it: never the code itself, and the
+/// token only sealed with the code, so that neither can be read from the database.
+public struct TransferRecord: Sendable, Equatable {
+  /// The code's hash.
+  public var code: [UInt8]
+  public var player: PlayerKey
+  /// The player's token, sealed with the code.
+  public var sealed: [UInt8]
+  /// Milliseconds since 1970 until which it can be used.
+  public var expires: Int64
+
+  public init(code: [UInt8], player: PlayerKey, sealed: [UInt8], expires: Int64) {
+    self.code = code
+    self.player = player
+    self.sealed = sealed
+    self.expires = expires
+  }
+}
+
+extension TransferRecord {
+  /// The hash a code is kept and found by.
+  public static func hash(code: String) -> [UInt8] {
+    SHA256.hash(Array("cardtable transfer code \(code)".utf8))
+  }
+
+  /// `token` sealed with `code`: its characters under a pad made from the code, used once (a
+  /// code is used once, and a new one is made for every transfer).
+  public static func seal(_ token: PlayerToken, code: String) -> [UInt8] {
+    zip(Array(token.rawValue.utf8), pad(code)).map { $0 ^ $1 }
+  }
+
+  /// The token `sealed` holds, opened with `code`; nil when it is no token.
+  public static func open(_ sealed: [UInt8], code: String) -> PlayerToken? {
+    let bytes = zip(sealed, pad(code)).map { $0 ^ $1 }
+    return PlayerToken(rawValue: String(decoding: bytes, as: UTF8.self))
+  }
+
+  private static func pad(_ code: String) -> [UInt8] {
+    SHA256.hash(Array("cardtable transfer seal \(code)".utf8))
+  }
+}

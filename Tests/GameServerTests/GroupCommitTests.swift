@@ -56,6 +56,12 @@ final class WatchedStore: GameStore {
   func player(publicID: String) throws(StoreError) -> PlayerRecord? {
     try store.player(publicID: publicID)
   }
+  func keepTransfer(_ transfer: TransferRecord, now: Int64) throws(StoreError) {
+    try store.keepTransfer(transfer, now: now)
+  }
+  func takeTransfer(_ code: [UInt8], now: Int64) throws(StoreError) -> [UInt8]? {
+    try store.takeTransfer(code, now: now)
+  }
   func chat(in room: RoomID, last limit: Int?) throws(StoreError) -> [ChatRecord] {
     try store.chat(in: room, last: limit)
   }

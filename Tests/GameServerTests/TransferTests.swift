@@ -3,6 +3,8 @@ import GameServer
 import GameWire
 import Testing
 
+@testable import GameStore
+
 private let phone = ClientID(1)
 private let laptop = ClientID(2)
 private let stranger = ClientID(3)
@@ -38,13 +40,39 @@ private func claim(_ code: String) -> String { #"{"cmd":"claim","code":"\#(code)
     let test = try TestServer()
     test.hello(phone)
     test.hello(laptop)
+    // NB: the time a code lasts is the wall clock's, which every server sharing a database reads
+    // alike.
+    let start = test.wall
     let old = code(test, phone, at: 0)
     let fresh = code(test, phone, at: 1)
     #expect(old != fresh)
     #expect(errorCode(test.send(claim(old), from: laptop, at: 2)) == "no-such-code")
+    test.wall = start + 600_000
     #expect(errorCode(test.send(claim(fresh), from: laptop, at: 602)) == "no-such-code")
     let last = code(test, phone, at: 700)
+    test.wall += 599_999
     #expect(test.send(claim(last), from: laptop, at: 1299).last?["token"] != nil)
+  }
+
+  @Test func aCodeMadeOnOneServerIsTakenOnAnotherSharingTheDatabase() throws {
+    let test = try TestServer()
+    let token = test.hello(phone)
+    let shown = code(test, phone, at: 0)
+    // NB: the codes are the store's, not the server's memory: a server started anew (as another
+    // instance behind a proxy would be) takes it, once.
+    try test.restart()
+    test.hello(laptop)
+    #expect(test.send(claim(shown), from: laptop, at: 1).last?["token"]?.stringValue == token)
+    #expect(errorCode(test.send(claim(shown), from: laptop, at: 2)) == "no-such-code")
+    // NB: what the database holds names neither the code nor the token.
+    test.hello(phone, token: token)
+    let again = code(test, phone, at: 3)
+    #expect(!again.isEmpty)
+    let rows = try test.store.database.scalar("SELECT hex(code_hash) || hex(sealed) FROM transfers")
+    let kept = try #require(rows?.text)
+    #expect(!kept.contains(again.filter { $0 != "-" }) && kept.count == 2 * (32 + 22))
+    let hex = Array(token.utf8).map { String($0, radix: 16, uppercase: true) }.joined()
+    #expect(!kept.contains(hex))
   }
 
   @Test func guessingAndMakingCodesAreLimited() throws {

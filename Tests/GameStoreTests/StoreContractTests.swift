@@ -319,6 +319,31 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
   }
 
   @Test(arguments: Backend.allCases)
+  func aTransferCodeIsTakenOnceInTimeAndANewOneReplacesTheOld(_ backend: Backend) throws {
+    let (store, keep) = try backend.makeStore()
+    defer { withExtendedLifetime(keep) {} }
+    let token = PlayerToken.random()
+    let ann = try store.player(token, at: 1).key
+    func transfer(_ code: String, expires: Int64) -> TransferRecord {
+      TransferRecord(
+        code: TransferRecord.hash(code: code), player: ann,
+        sealed: TransferRecord.seal(token, code: code), expires: expires)
+    }
+    try store.keepTransfer(transfer("AAAABBBB", expires: 100), now: 10)
+    try store.keepTransfer(transfer("CCCCDDDD", expires: 100), now: 20)
+    #expect(
+      try store.takeTransfer(TransferRecord.hash(code: "AAAABBBB"), now: 30) == nil, "replaced")
+    let sealed = try #require(
+      try store.takeTransfer(TransferRecord.hash(code: "CCCCDDDD"), now: 99))
+    #expect(TransferRecord.open(sealed, code: "CCCCDDDD") == token)
+    #expect(TransferRecord.open(sealed, code: "CCCCDDDE") != token, "only its code opens it")
+    #expect(try store.takeTransfer(TransferRecord.hash(code: "CCCCDDDD"), now: 99) == nil, "once")
+    try store.keepTransfer(transfer("EEEEFFFF", expires: 200), now: 150)
+    #expect(
+      try store.takeTransfer(TransferRecord.hash(code: "EEEEFFFF"), now: 200) == nil, "out of time")
+  }
+
+  @Test(arguments: Backend.allCases)
   func aTablesChatIsKeptLineByLineWithWhetherWatchersMayWrite(_ backend: Backend) throws {
     let (store, keep) = try backend.makeStore()
     defer { withExtendedLifetime(keep) {} }
