@@ -2,7 +2,8 @@
 started by scripts/cluster.sh exactly as `make cluster` does: rooms spread over both
 instances, each run by one; a table whose instance is SIGKILLed mid-game continues on the
 other through nginx with every acknowledged move; instances racing for one room never both run
-it; and a page in the browser that goes on playing when its instance dies."""
+it; a transfer code made on one instance and taken on the other; and a page in the browser
+that goes on playing when its instance dies."""
 
 import asyncio
 import concurrent.futures
@@ -307,6 +308,29 @@ def test_export_and_stats_read_the_shared_database(cluster, cardtable):
         timeout=60,
     )
     assert stats.returncode == 0, stats.stderr
+
+
+def test_a_transfer_code_made_on_one_instance_is_taken_on_the_other_once(cluster):
+    async def main():
+        first, second = (
+            f"http://127.0.0.1:{cluster.instance_port(number)}/" for number in cluster.instances()
+        )
+        phone = await connect(first, "Ann")
+        await phone.ask({"cmd": "settings", "settings": {"name": "Ann"}})
+        made = await phone.ask({"cmd": "transfer"})
+        assert made["type"] == "answer" and made["expiresIn"] == 600, made
+        laptop = await connect(second, "Laptop")
+        claimed = await laptop.ask({"cmd": "claim", "code": made["code"]})
+        assert claimed.get("token") == phone.token, claimed
+        again = await laptop.ask({"cmd": "claim", "code": made["code"]})
+        assert again["error"]["code"] == "no-such-code", again
+        moved = await connect(second, "Ann", token=claimed["token"])
+        settings = await moved.ask({"cmd": "settings"})
+        assert settings["settings"]["name"] == "Ann"
+        for client in (phone, laptop, moved):
+            await client.close()
+
+    run(main)
 
 
 def test_a_database_that_cannot_be_reached_is_refused_at_start_without_its_password(cardtable):
