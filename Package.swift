@@ -60,7 +60,7 @@ let package = Package(
       name: "CardTableCommand",
       dependencies: [
         "CardTableCore", "ChoiceTable", "GameWire", "GameServer", "GameStore", "MemoryGame",
-        "MatchingGame", "SetGame", "SnapGame", "WebServer", "TerminalUI",
+        "MatchingGame", "SetGame", "SnapGame", "WebServer", "TerminalUI", "CEpoll",
       ]
     ),
     .target(name: "SnapGame", dependencies: ["CardTableCore"]),
@@ -89,6 +89,8 @@ let package = Package(
     .systemLibrary(
       name: "CWebSockets", path: "Sources/CWebSockets", pkgConfig: "libwebsockets",
       providers: [.apt(["libwebsockets-dev", "libuv1-dev"])]),
+    // NB: headers only (sys/epoll.h), for the benchmark's load client.
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "Compression", dependencies: ["CZlib"]),

@@ -1,9 +1,12 @@
-"""The benchmark scripts that compare CardTable with a baseline still run (at a tiny size, with
-no figure asserted), so that none can stop working unseen (docs/PERFORMANCE.md)."""
+"""The benchmark scripts that compare CardTable with a baseline, and `cardtable bench tables`,
+still run (at a tiny size, with no figure asserted), so that none can stop working unseen
+(docs/PERFORMANCE.md)."""
 
 import os
 import subprocess
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -20,3 +23,22 @@ def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
     lines = [line for line in done.stdout.splitlines() if line.startswith("memory ")]
     assert [line.split(":")[0] for line in lines] == ["memory easy", "memory medium", "memory hard"]
     assert all("Swift / C" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", ["snap", "memory", "set"])
+def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable, game):
+    done = subprocess.run(
+        [cardtable, "bench", "tables", "--rooms", "3", "--seconds", "1.5", "--game", game],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"== bench tables: 3 tables of 4 (12 clients), {game}, --commit turn"
+    played = next(line for line in lines if line.startswith("set up"))
+    actions = int(played.split(": ")[1].split(" actions")[0].replace(",", ""))
+    assert actions > 0, done.stdout
+    assert any(line.startswith("action → last seat: p50 ") for line in lines)
+    assert any("µs per action" in line for line in lines)
+    assert lines[-1].endswith("exit status 0")

@@ -6,6 +6,9 @@ public enum Command: Equatable, Sendable {
   case engine
   /// `cardtable bench [NAME...] [--quick | --smoke]`: runs the benchmarks and prints their figures.
   case bench(only: [String], size: Benchmark.Size)
+  /// `cardtable bench tables [--rooms N] [--seats N] [--game G] [--seconds S] [--commit C]`:
+  /// tables of real WebSocket clients against a server of this build.
+  case benchTables(TablesBenchmark.Options)
   /// `cardtable serve [--host H] [--port P] [--web DIR] [--data DIR] [--keep-days N]
   /// [--durability normal|full]`: the web client and its games.
   case serve(ServeOptions)
@@ -166,8 +169,22 @@ extension Command {
       --quick     a shorter run of each
       --smoke     a few iterations of each: only shows that it runs (the tests use it)
     Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", "))
+
+    \(benchTablesUsage)
     """
   }
+
+  /// `bench tables`' usage.
+  public static let benchTablesUsage = """
+    Usage: cardtable bench tables [--rooms N] [--seats N] [--game G] [--seconds S]
+                                  [--commit turn|each] [--batch N]
+
+    Starts a `cardtable serve` of this build and plays N tables (default 250) of N seats
+    (default 4) of real WebSocket clients, driven from one thread, like quick players: G is
+    snap (default), memory, concentration or set. After the deal's pause it measures S seconds
+    of play (default 20) and prints actions/s, action → last seat p50/p95/p99, the server's CPU
+    per action, its memory and the client's CPU; then stops the server.
+    """
 
   /// The help text.
   public static let usage = """
@@ -252,6 +269,8 @@ extension Command {
       options.positional.removeFirst()
       try options.noPositional()
       return .verify(file: file)
+    case "bench" where rest.first == "tables":
+      return try parseBenchTables(Array(rest.dropFirst()))
     case "bench":
       var only: [String] = []
       var size = Benchmark.Size.full
@@ -272,6 +291,54 @@ extension Command {
       throw UsageError(
         message: "Unknown command \"\(first)\". Run `cardtable help` for the list of commands.")
     }
+  }
+
+  private static func parseBenchTables(_ arguments: [String]) throws(UsageError) -> Command {
+    let options = try Options(
+      arguments, of: "bench tables", usage: benchTablesUsage,
+      values: ["--rooms", "--seats", "--game", "--seconds", "--commit", "--batch"], flags: [])
+    if let help = options.help { return help }
+    try options.noPositional()
+    var tables = TablesBenchmark.Options()
+    func count(_ name: String, _ value: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int
+    {
+      guard let number = Int(value), range.contains(number) else {
+        throw UsageError(
+          message:
+            "bench tables: \(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"."
+        )
+      }
+      return number
+    }
+    for (name, value) in options.values {
+      switch name {
+      case "--rooms": tables.rooms = try count(name, value, 1...100_000)
+      case "--seats": tables.seats = try count(name, value, 2...4)
+      case "--batch": tables.batch = try count(name, value, 1...10_000)
+      case "--game":
+        guard TablesBenchmark.games.contains(value) else {
+          throw UsageError(
+            message:
+              "bench tables: --game must be one of \(TablesBenchmark.games.joined(separator: ", ")), not \"\(value)\"."
+          )
+        }
+        tables.game = value
+      case "--seconds":
+        guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+          throw UsageError(
+            message:
+              "bench tables: --seconds must be a number of seconds above 0, not \"\(value)\".")
+        }
+        tables.seconds = seconds
+      default:
+        guard ["turn", "each"].contains(value) else {
+          throw UsageError(
+            message: "bench tables: --commit must be turn or each, not \"\(value)\".")
+        }
+        tables.commit = value
+      }
+    }
+    return .benchTables(tables)
   }
 
   private static func parseServe(_ arguments: [String]) throws(UsageError) -> Command {

@@ -24,6 +24,8 @@ extension Command {
       return Export.run(room: room, data: data, output: output)
     case .verify(let file):
       return Verify.run(file: file)
+    case .benchTables(let options):
+      return TablesBenchmark.run(options)
     case .bench(let only, let size):
       let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
       guard !chosen.isEmpty else {

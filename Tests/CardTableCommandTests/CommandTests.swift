@@ -60,10 +60,30 @@ import Testing
 
   @Test(arguments: [
     ["dance"], ["engine", "extra"], ["engine", "--fast"], ["bench", "--fast"], ["serve", "--port"],
-    ["serve", "--commit", "never"],
+    ["serve", "--commit", "never"], ["bench", "tables", "--game", "poker"],
+    ["bench", "tables", "--seats", "5"], ["bench", "tables", "--rooms", "0"],
+    ["bench", "tables", "--seconds", "-1"], ["bench", "tables", "extra"],
   ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
+  }
+
+  @Test func benchTablesTakesItsTablesGameAndTime() throws {
+    var expected = TablesBenchmark.Options()
+    #expect(try Command.parse(["bench", "tables"]) == .benchTables(expected))
+    expected.rooms = 2500
+    expected.seats = 3
+    expected.game = "set"
+    expected.seconds = 7.5
+    expected.commit = "each"
+    expected.batch = 50
+    let parsed = try Command.parse([
+      "bench", "tables", "--rooms", "2500", "--seats=3", "--game", "set", "--seconds", "7.5",
+      "--commit", "each", "--batch", "50",
+    ])
+    #expect(parsed == .benchTables(expected))
+    #expect(
+      try Command.parse(["bench", "tables", "--help"]) == .commandHelp(Command.benchTablesUsage))
   }
 }
 

@@ -1,0 +1,486 @@
+import CEpoll
+import CardTableCore
+import GameWire
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `cardtable bench tables`: N tables of real WebSocket clients playing a game together
+/// against a `cardtable serve` of this build, every client driven from this one thread (epoll
+/// and a timer heap), so that thousands of tables are measured with the client well under the
+/// server's CPU. It prints actions/s, action → last seat p50/p95/p99, the server's CPU per
+/// action (from /proc), its memory, and the client's own CPU; it stops by itself.
+public enum TablesBenchmark {
+  public struct Options: Equatable, Sendable {
+    public var rooms = 250
+    public var seats = 4
+    public var game = "snap"
+    /// Seconds of measured play, after the deal's pause.
+    public var seconds = 20.0
+    /// `serve --commit`: `turn` (group commit) or `each`.
+    public var commit = "turn"
+    /// Tables set up at once.
+    public var batch = 100
+
+    public init() {}
+  }
+
+  public static let games = ["snap", "memory", "concentration", "set"]
+
+  public static func run(_ options: Options) -> Int32 {
+    #if DEBUG
+      printError(
+        "bench tables: this is a debug build; figures are only meaningful with -c release.")
+    #endif
+    // NB: a descriptor per client here and one per client in the server (which inherits it).
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = limit.rlim_max
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    let needed = options.rooms * options.seats * 2 + 100
+    guard Int(limit.rlim_cur) >= needed else {
+      printError(
+        "bench tables: \(options.rooms) tables of \(options.seats) need \(needed) open files; the limit is \(limit.rlim_cur)."
+      )
+      return 1
+    }
+    let server: ServerProcess
+    do {
+      server = try ServerProcess(extra: ["--commit", options.commit])
+    } catch {
+      printError("bench tables: \(error)")
+      return 1
+    }
+    var status: Int32 = 0
+    do {
+      let idle = server.residentMiB
+      let load = try TableLoad(port: server.port, options: options)
+      let started = TableLoad.now()
+      try load.setUp()
+      let setUpSeconds = TableLoad.now() - started
+      let figures = try load.play(server: server)
+      let exit = server.stop()
+      for line in report(options, figures, setUp: setUpSeconds, idle: idle, exit: exit) {
+        print(line)
+      }
+      status = exit == 0 ? 0 : 1
+    } catch {
+      server.stop()
+      printError("bench tables: \(error)")
+      status = 1
+    }
+    return status
+  }
+
+  static func report(
+    _ options: Options, _ figures: TableLoad.Figures, setUp: Double, idle: Double, exit: Int32
+  ) -> [String] {
+    let f = { (value: Double) in Benchmark.format(value, decimals: 2) }
+    let latencies = figures.latencies.sorted()
+    func percentile(_ p: Double) -> String {
+      guard !latencies.isEmpty else { return "–" }
+      let index = min(latencies.count - 1, Int((Double(latencies.count) * p).rounded(.up)) - 1)
+      return f(latencies[max(0, index)] * 1000)
+    }
+    let perAction = figures.actions > 0 ? figures.serverCPU / Double(figures.actions) * 1e6 : 0
+    let share = figures.serverCPU > 0 ? figures.clientCPU / figures.serverCPU : 0
+    return [
+      "== bench tables: \(Benchmark.format(Double(options.rooms), decimals: 0)) tables of "
+        + "\(options.seats) (\(Benchmark.format(Double(options.rooms * options.seats), decimals: 0)) "
+        + "clients), \(options.game), --commit \(options.commit)",
+      "set up (hello, host, join, start) in \(f(setUp)) s; play \(f(figures.seconds)) s: "
+        + "\(Benchmark.format(Double(figures.actions), decimals: 0)) actions, "
+        + "\(Benchmark.format(Double(figures.actions) / max(figures.seconds, 1e-9))) actions/s, "
+        + "\(figures.refused) refused",
+      "action → last seat: p50 \(percentile(0.5)) ms, p95 \(percentile(0.95)) ms, "
+        + "p99 \(percentile(0.99)) ms, max \(percentile(1)) ms "
+        + "(n \(Benchmark.format(Double(latencies.count), decimals: 0)))",
+      "server CPU \(f(figures.serverCPU)) s (\(Benchmark.format(perAction)) µs per action, its "
+        + "updates to every seat included); client CPU \(f(figures.clientCPU)) s "
+        + "(\(f(share))× the server's)",
+      "server RSS \(Benchmark.format(idle)) MiB idle → \(Benchmark.format(figures.residentMiB)) MiB; "
+        + "exit status \(exit)",
+    ]
+  }
+}
+
+/// The clients of ``TablesBenchmark``: a seat per connection, each table's seats in a row.
+final class TableLoad {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  struct Figures {
+    var seconds = 0.0
+    var actions = 0
+    var refused = 0
+    /// Action → last seat, in seconds.
+    var latencies: [Double] = []
+    var serverCPU = 0.0
+    var clientCPU = 0.0
+    var residentMiB = 0.0
+  }
+
+  private struct Seat {
+    var descriptor: Int32
+    var inbox: [UInt8] = []
+    var table: Int
+    var bot: TableBot
+    var nextID = 0
+    /// Requests not answered yet: when each was sent, and whether it is a move.
+    var pending: [Int: (sent: Double, move: Bool)] = [:]
+    /// Replies to the setting up, by id.
+    var replies: [Int: JSON] = [:]
+    var view: JSON?
+    var version = -1
+    /// Deals seen (a rematch starts the versions again).
+    var deal = 0
+    /// A move is on its way or waits on the timer: nothing more until it is answered.
+    var busy = false
+    var timer = 0
+    var rematchAsked = false
+  }
+
+  private struct TableState {
+    /// When each move was sent, by deal and version after it, and when each seat had it.
+    var sent: [Int: Double] = [:]
+    var arrivals: [Int: (count: Int, last: Double)] = [:]
+  }
+
+  private var seats: [Seat] = []
+  private var tables: [TableState]
+  private let options: TablesBenchmark.Options
+  private let poller: Int32
+  /// Moves waiting for their time: (due, seat, its timer number then).
+  private var heap = TimerHeap()
+  private var playing = false
+  private var figures = Figures()
+
+  init(port: Int, options: TablesBenchmark.Options) throws {
+    self.options = options
+    tables = Array(repeating: TableState(), count: options.rooms)
+    poller = epoll_create1(0)
+    guard poller >= 0 else { throw Failure(description: "epoll_create1: errno \(errno)") }
+    for table in 0..<options.rooms {
+      for place in 0..<options.seats {
+        let descriptor = try WebSocketClient.open(port: port)
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u32 = UInt32(seats.count)
+        epoll_ctl(poller, EPOLL_CTL_ADD, descriptor, &event)
+        seats.append(
+          Seat(
+            descriptor: descriptor, table: table,
+            bot: TableBot(game: options.game, seed: UInt64(table * 8 + place + 1))))
+      }
+    }
+  }
+
+  deinit {
+    for seat in seats { close(seat.descriptor) }
+    close(poller)
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+  }
+
+  private static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
+  }
+
+  // MARK: Setting up
+
+  /// Every seat says hello and takes a name; each table's first seat hosts, the others join by
+  /// its code, the host starts: `batch` tables at a time.
+  func setUp() throws {
+    let seatsOf = { (table: Int) in
+      (table * self.options.seats)..<((table + 1) * self.options.seats)
+    }
+    for first in stride(from: 0, to: options.rooms, by: options.batch) {
+      let batch = Array(first..<min(first + options.batch, options.rooms))
+      let all = batch.flatMap { Array(seatsOf($0)) }
+      try ask(all) { seat in ["cmd": "hello"] }
+      try ask(all) { seat in
+        ["cmd": "settings", "settings": ["name": .string("Seat \(seat % self.options.seats + 1)")]]
+      }
+      let hosts = batch.map { seatsOf($0).lowerBound }
+      var options: JSON = [:]
+      if ["memory", "concentration"].contains(self.options.game) {
+        options = ["difficulty": "easy"]
+      }
+      let hosted = try ask(hosts) { _ in
+        ["cmd": "host", "game": .string(self.options.game), "options": options]
+      }
+      try ask(all.filter { !hosts.contains($0) }) { seat in
+        let host = seat - seat % self.options.seats
+        return ["cmd": "join", "code": hosted[host]?["code"] ?? .null]
+      }
+    }
+  }
+
+  /// Sends each of `seats` its message and waits for every reply; returns them by seat.
+  @discardableResult
+  private func ask(_ asking: [Int], _ message: (Int) -> JSON) throws -> [Int: JSON] {
+    var ids: [Int: Int] = [:]
+    for seat in asking { ids[seat] = try send(message(seat), from: seat, move: false) }
+    let deadline = Self.now() + 60
+    while asking.contains(where: { seats[$0].replies[ids[$0] ?? -1] == nil }) {
+      guard Self.now() < deadline else {
+        throw Failure(description: "no reply within 60 s to \(message(asking[0]).text)")
+      }
+      try turn(until: deadline)
+    }
+    var replies: [Int: JSON] = [:]
+    for seat in asking {
+      let reply = seats[seat].replies.removeValue(forKey: ids[seat] ?? -1) ?? .null
+      if reply["type"] == "error" {
+        throw Failure(description: "\(message(seat).text) was refused: \(reply.text)")
+      }
+      replies[seat] = reply
+    }
+    return replies
+  }
+
+  // MARK: Playing
+
+  /// Starts every table, waits out the deal's pause, then lets everyone play for the
+  /// benchmark's seconds; the figures of that time.
+  func play(server: ServerProcess) throws -> Figures {
+    playing = true
+    let hosts = stride(from: 0, to: seats.count, by: options.seats).map { $0 }
+    for first in stride(from: 0, to: hosts.count, by: options.batch) {
+      try ask(Array(hosts[first..<min(first + options.batch, hosts.count)])) { _ in
+        ["cmd": "start"]
+      }
+    }
+    for seat in seats.indices { decide(seat) }
+    // NB: Snap! deals for 5.2 s on the server's clock before anyone may turn a card.
+    let warmUp = options.game == "snap" ? 5.5 : 1.0
+    try run(for: warmUp)
+    for table in tables.indices { tables[table].sent = [:] }
+    figures = Figures()
+    let cpu = (server.cpuSeconds, Self.cpuSeconds())
+    let start = Self.now()
+    try run(for: options.seconds)
+    figures.seconds = Self.now() - start
+    figures.serverCPU = server.cpuSeconds - cpu.0
+    figures.clientCPU = Self.cpuSeconds() - cpu.1
+    figures.residentMiB = server.residentMiB
+    playing = false
+    return figures
+  }
+
+  private func run(for seconds: Double) throws {
+    let end = Self.now() + seconds
+    while Self.now() < end { try turn(until: end) }
+  }
+
+  /// One wait for sockets or the next timer, and what came.
+  private func turn(until deadline: Double) throws {
+    var now = Self.now()
+    let next = min(deadline, heap.first?.due ?? deadline)
+    var events = [epoll_event](repeating: epoll_event(), count: 512)
+    let ready = epoll_wait(poller, &events, 512, Int32(max(0, (next - now) * 1000).rounded(.up)))
+    guard ready >= 0 || errno == EINTR else {
+      throw Failure(description: "epoll_wait: errno \(errno)")
+    }
+    var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+    for event in events.prefix(max(0, Int(ready))) {
+      let seat = Int(event.data.u32)
+      let count = buffer.withUnsafeMutableBytes {
+        recv(seats[seat].descriptor, $0.baseAddress, $0.count, 0)
+      }
+      guard count > 0 else { throw Failure(description: "seat \(seat): the server closed") }
+      seats[seat].inbox += buffer[0..<count]
+      now = Self.now()
+      while let (opcode, payload) = WebSocketFrames.take(from: &seats[seat].inbox) {
+        guard opcode == 0x1 else {
+          if opcode == 0x8 { throw Failure(description: "seat \(seat): the server closed") }
+          continue
+        }
+        try received(payload, at: seat, now: now)
+      }
+    }
+    now = Self.now()
+    while let due = heap.first, due.due <= now {
+      heap.removeFirst()
+      guard seats[due.seat].timer == due.timer, playing, let move = due.move else { continue }
+      _ = try send(move, from: due.seat, move: true)
+    }
+  }
+
+  private func received(_ payload: [UInt8], at index: Int, now: Double) throws {
+    let message = try JSON(parsing: String(decoding: payload, as: UTF8.self))
+    var answered: (sent: Double, move: Bool)?
+    if let id = message["reply"]?.intValue,
+      let request = seats[index].pending.removeValue(forKey: id)
+    {
+      answered = request
+      if !request.move { seats[index].replies[id] = message }
+    }
+    switch message["type"]?.stringValue {
+    case "update":
+      let version = message["version"]?.intValue ?? 0
+      if version < seats[index].version {
+        seats[index].deal += 1
+        seats[index].bot.newDeal()
+        seats[index].rematchAsked = false
+      }
+      seats[index].version = version
+      seats[index].view = message["view"]
+      let key = seats[index].deal * 1_000_000 + version
+      let table = seats[index].table
+      if let answered, answered.move {
+        tables[table].sent[key] = answered.sent
+        figures.actions += 1
+      }
+      var arrival = tables[table].arrivals[key] ?? (0, 0)
+      arrival = (arrival.count + 1, now)
+      if arrival.count == options.seats {
+        tables[table].arrivals[key] = nil
+        if let sent = tables[table].sent.removeValue(forKey: key) {
+          figures.latencies.append(now - sent)
+        }
+      } else {
+        tables[table].arrivals[key] = arrival
+      }
+    case "table":
+      if let you = message["seats"]?.arrayValue?.first(where: { $0["you"] == true }) {
+        seats[index].bot.me = you["name"]?.stringValue ?? ""
+      }
+      if message["phase"] == "over", playing, !seats[index].rematchAsked {
+        seats[index].rematchAsked = true
+        _ = try send(["cmd": "rematch"], from: index, move: false)
+      }
+    case "error":
+      if answered?.move == true { figures.refused += 1 }
+    default:
+      break
+    }
+    if answered?.move == true { seats[index].busy = false }
+    if playing { decide(index) }
+  }
+
+  /// Schedules the seat's next move from its view, unless one is on its way.
+  private func decide(_ index: Int) {
+    guard !seats[index].busy, let view = seats[index].view,
+      let move = seats[index].bot.next(view)
+    else { return }
+    seats[index].busy = true
+    seats[index].timer += 1
+    heap.insert(
+      (due: Self.now() + move.delay, seat: index, timer: seats[index].timer, move: move.message))
+  }
+
+  @discardableResult
+  private func send(_ message: JSON, from index: Int, move: Bool) throws -> Int {
+    seats[index].nextID += 1
+    let id = seats[index].nextID
+    seats[index].pending[id] = (Self.now(), move)
+    let text = message.setting("id", to: JSON(id)).text
+    try WebSocketClient.send(text, to: seats[index].descriptor)
+    return id
+  }
+}
+
+/// The moves waiting for their time, soonest first.
+private struct TimerHeap {
+  typealias Entry = (due: Double, seat: Int, timer: Int, move: JSON?)
+  private var entries: [Entry] = []
+
+  var first: Entry? { entries.first }
+
+  mutating func insert(_ entry: Entry) {
+    entries.append(entry)
+    var child = entries.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard entries[child].due < entries[parent].due else { break }
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func removeFirst() {
+    guard !entries.isEmpty else { return }
+    entries.swapAt(0, entries.count - 1)
+    entries.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < entries.count, entries[left].due < entries[smallest].due { smallest = left }
+      if right < entries.count, entries[right].due < entries[smallest].due { smallest = right }
+      guard smallest != parent else { return }
+      entries.swapAt(parent, smallest)
+      parent = smallest
+    }
+  }
+}
+
+/// A WebSocket client connection on loopback, opened and written blocking.
+enum WebSocketClient {
+  static func open(port: Int, path: String = "/ws") throws -> Int32 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw TableLoad.Failure(description: "socket: errno \(errno)") }
+    var yes: Int32 = 1
+    setsockopt(
+      descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(descriptor)
+      throw TableLoad.Failure(description: "connect: errno \(errno)")
+    }
+    let request =
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+      + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+      + "Sec-WebSocket-Version: 13\r\n\r\n"
+    try write(Array(request.utf8), to: descriptor)
+    var response: [UInt8] = []
+    var byte: UInt8 = 0
+    while !response.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+      guard recv(descriptor, &byte, 1, 0) == 1 else {
+        close(descriptor)
+        throw TableLoad.Failure(description: "the handshake was cut short")
+      }
+      response.append(byte)
+    }
+    guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+      close(descriptor)
+      throw TableLoad.Failure(description: "the upgrade was refused")
+    }
+    return descriptor
+  }
+
+  static func send(_ text: String, to descriptor: Int32) throws {
+    try write(WebSocketFrames.client(opcode: 0x1, Array(text.utf8)), to: descriptor)
+  }
+
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { throw TableLoad.Failure(description: "send: errno \(errno)") }
+      sent += count
+    }
+  }
+}
