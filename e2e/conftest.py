@@ -120,6 +120,8 @@ LONGEST_FIRST = [
     "test_three_at_a_snap_table_and_a_late_watcher",
     "test_memory_in_turns_ends_praising_only_the_winner",
     "test_todays_deal_says_so_and_offers_a_text_to_share",
+    "test_a_players_page_is_shown_to_others_once_they_let_them",
+    "test_a_game_between_two_people_moves_their_ratings",
 ]
 
 

@@ -1,7 +1,8 @@
 """An accessibility audit with axe-core (PyPI `axe-playwright-python`, which bundles axe): every
 screen, in the dark theme at a phone's size and the light one at a desktop's, has no `serious`
 or `critical` violation — the home screen both bare (no games of one's own, no open tables)
-and with Your games and an open table listed, and the top bar's More menu open."""
+and with Your games and an open table listed, the top bar's More menu open, and a player's
+page (a player's own, and a link to none; test_browser_ratings.py audits one with games)."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -94,7 +95,16 @@ def screens(page, server, host_public_table):
 
     page.goto(f"{server}scores")
     expect(page.get_by_role("heading", name="High scores")).to_be_visible()
+    expect(page.get_by_label("Let others see my page")).to_be_enabled()
     yield "scores"
+    page.get_by_role("link", name="Your player’s page").click()
+    expect(page.get_by_role("heading", name="Recent games")).to_be_visible()
+    yield "player's own page"
+    page.goto(f"{server}players/AAAAAAAAAAAAAAAA")
+    expect(
+        page.get_by_role("heading", name="There is no player's page at this link.")
+    ).to_be_visible()
+    yield "no player's page"
 
     page.goto(f"{server}?game=snap&table=host")
     yield "host form"

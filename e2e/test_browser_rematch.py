@@ -68,5 +68,6 @@ def test_whoever_goes_frees_the_seat_and_the_others_play_again(server, people):
     cat.get_by_role("dialog").get_by_role("button", name="Back to the menu").click()
     for page in (ann, bob):
         wait_view(page, "v.version === 0 && !v.over && v.players.length === 2")
-    expect(ann.locator(".table-seat")).to_have_text(["Ann (host, you)", "Bob"])
+    # NB: the seats show each person's rating in the game's mode (practice is unrated: 1500).
+    expect(ann.locator(".table-seat")).to_have_text(["Ann (host, you) · 1500?", "Bob · 1500?"])
     expect(ann.locator(".table-wins")).to_have_text("Games won: You 1 – Bob 0")

@@ -9,7 +9,8 @@ PARSE = """async ([addresses]) => {
   return addresses.map((address) => {
     const route = parseRoute(new URL(address, location.origin), games());
     return { kind: route.kind, game: route.game?.name ?? null, room: route.room ?? null,
-             code: route.code ?? null, option: route.option?.name ?? null, seed: route.seed ?? null };
+             code: route.code ?? null, option: route.option?.name ?? null, seed: route.seed ?? null,
+             player: route.player ?? null };
   });
 }"""
 
@@ -18,6 +19,7 @@ CASES = [
     ("/?game=nothing", {"kind": "home"}),
     ("/play/AbCdEfGhIjKlMnOp", {"kind": "room", "room": "AbCdEfGhIjKlMnOp"}),
     ("/scores", {"kind": "scores"}),
+    ("/players/AbCdEfGhIjKlMnOp", {"kind": "player", "player": "AbCdEfGhIjKlMnOp"}),
     ("/?join", {"kind": "join", "code": ""}),
     ("/?join=BCDFGH", {"kind": "join", "code": "BCDFGH"}),
     # A game with an option placed `menu` asks it first, unless the address names a choice.
@@ -42,7 +44,14 @@ def test_every_address_asks_for_its_screen(server, page):
     expect(page.get_by_role("heading", name="Your name")).to_be_visible()
     got = page.evaluate(PARSE, [[address for address, _ in CASES]])
     for (address, expected), route in zip(CASES, got, strict=True):
-        wanted = {"game": None, "room": None, "code": None, "option": None, "seed": None}
+        wanted = {
+            "game": None,
+            "room": None,
+            "code": None,
+            "option": None,
+            "seed": None,
+            "player": None,
+        }
         wanted.update(expected)
         assert route == wanted, address
 

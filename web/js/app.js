@@ -11,7 +11,10 @@
  *                                      a table's room seats you while it is in its lobby
  *   /?game=NAME&table=host             the host form of a table of that game (one with tables)
  *   /?join[=CODE]                      the join form (a table's code), and the open tables
- *   /scores                            the high scores and statistics
+ *   /scores                            the high scores, ratings and statistics, and the
+ *                                      player's own page's link
+ *   /players/ID                        a player's page (players.js): shown to others only
+ *                                      when its player lets them
  *
  * The games are the server's catalog (`welcome`, catalog.js) that have a screen in games/:
  * every screen that names games is drawn once the first catalog has come.
@@ -43,6 +46,7 @@ import { RoomScreen, announceRefusal } from './room.js';
 import { renderHome } from './home.js';
 import { renderMenu } from './menu.js';
 import { renderScores } from './scores.js';
+import { renderPlayer } from './players.js';
 import { renderHostForm, renderJoinForm } from './table.js';
 import { SCREENS } from './games/index.js';
 import { setUpTheme } from './theme.js';
@@ -192,7 +196,7 @@ function show(next) {
 
 /**
  * Goes to an address of this page without reloading.
- * @param {string} url  e.g. `/?game=NAME`, `/scores`, `/play/ROOM`
+ * @param {string} url  e.g. `/?game=NAME`, `/scores`, `/play/ROOM`, `/players/ID`
  */
 export function navigate(url) {
   history.pushState(null, '', url || '/');
@@ -223,6 +227,11 @@ async function route() {
       document.body.dataset.screen = 'scores';
       setTitle('Scores');
       show(plainPage({ refresh: renderScores({ root: main, conn }) }));
+      return;
+    case 'player':
+      document.body.dataset.screen = 'player';
+      setTitle('Player’s page');
+      show(plainPage({ refresh: renderPlayer({ root: main, conn, player: where.player }) }));
       return;
     case 'join': {
       document.body.dataset.screen = 'join';

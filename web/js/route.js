@@ -5,6 +5,7 @@
  *
  *   /play/ROOM                           {kind: 'room', room}
  *   /scores                              {kind: 'scores'}
+ *   /players/ID                          {kind: 'player', player}  (a player's page)
  *   /?join[=CODE]                        {kind: 'join', code}
  *   /?game=NAME&table=host               {kind: 'host', game}  (a game with tables)
  *   /?game=NAME                          {kind: 'menu', game, option, seed}  (a game with an
@@ -22,6 +23,7 @@
 /**
  * @typedef {{kind: 'home'}
  *   | {kind: 'scores'}
+ *   | {kind: 'player', player: string}
  *   | {kind: 'room', room: string}
  *   | {kind: 'join', code: string}
  *   | {kind: 'host', game: GameInfo, params: URLSearchParams}
@@ -39,6 +41,7 @@ export function parseRoute(url, games) {
   const params = new URLSearchParams(url.search);
   if (path.startsWith('/play/')) return { kind: 'room', room: decodeURIComponent(path.slice('/play/'.length)) };
   if (path === '/scores') return { kind: 'scores' };
+  if (path.startsWith('/players/')) return { kind: 'player', player: decodeURIComponent(path.slice('/players/'.length)) };
   if (params.has('join')) return { kind: 'join', code: params.get('join') ?? '' };
   const game = games.find((info) => info.name === params.get('game'));
   if (!game) return { kind: 'home' };

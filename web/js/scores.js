@@ -2,16 +2,21 @@
 /**
  * The scores screen (`/scores`): the high scores of one game (RULES §1.5), sorted by the
  * server by date, score or duration, with the lowest and highest score and the shortest and
- * longest duration marked; below, the statistics per game and setting.
+ * longest duration marked; below, the player's ratings (docs/RATINGS.md) and statistics per
+ * game and setting, and the player's own page (`/players/ID`, players.js): its link, and
+ * whether others may see it (the `profile` setting).
  * The page ranks nothing itself: it shows the server's order and marks.
+ * The ratings and statistics tables are drawn here for the players' pages too.
  * @module scores
  */
 import { el, setText } from './dom.js';
 import { announce } from './a11y.js';
+import * as player from './player.js';
 import { describeOptions, games, titleOf } from './catalog.js';
 
 /** @typedef {import('./protocol.js').ScoreEntry} ScoreEntry */
 /** @typedef {import('./protocol.js').StatsEntry} StatsEntry */
+/** @typedef {import('./protocol.js').RatingEntry} RatingEntry */
 /** @typedef {import('./protocol.js').ScoreSort} ScoreSort */
 /** @typedef {import('./protocol.js').GameName} GameName */
 
@@ -28,6 +33,98 @@ export function scoreText(entry) {
   const type = titleOf(entry.game);
   const score = entry.score === null || entry.score === undefined ? '–' : String(entry.score);
   return `${type}: ${score}, (${new Date(entry.end).toLocaleString()}, ${Math.round(entry.duration)}s)`;
+}
+
+/** What the `?` after a provisional rating means (its tooltip, and what a screen reader says). */
+export const PROVISIONAL = 'provisional: fewer than 10 rated games';
+
+/**
+ * A rating as the seats and tables show it: `1520`, and `?` after it while it is provisional.
+ * @param {number} rating
+ * @param {boolean|undefined} provisional
+ * @returns {(Node|string)[]}
+ */
+export function ratingNodes(rating, provisional) {
+  return [String(rating), provisional
+    ? el('span.provisional', { role: 'img', 'aria-label': PROVISIONAL, title: PROVISIONAL, text: '?' })
+    : ''];
+}
+
+/**
+ * A table of records with its caption and column heads, and the text it shows instead while
+ * it has no row; `fill` draws the rows. The table's first column heads each row.
+ * @template T
+ * @param {{className: string, caption: string, columns: string[], empty: string,
+ *   row: (entry: T) => (Node|string)[]}} spec  `row` gives the cells of one entry, the first
+ *   the row's head
+ * @returns {{nodes: HTMLElement[], fill: (entries: T[]) => void}}
+ */
+export function recordsTable({ className, caption, columns, empty, row }) {
+  const body = el('tbody');
+  const table = el(`table.records-table.${className}`, { hidden: true },
+    el('caption', { text: caption }),
+    el('thead', {}, el('tr', {}, ...columns.map((text) => el('th', { scope: 'col', text })))),
+    body);
+  const none = el(`p.empty.${className}-empty`, { hidden: true, text: empty });
+  return {
+    /** @type {HTMLElement[]} the table and its empty-state text, to place together */
+    nodes: [table, none],
+    /** @param {T[]} entries */
+    fill(entries) {
+      body.replaceChildren(...entries.map((entry) => {
+        const [head, ...cells] = row(entry);
+        return el('tr', {}, el('th', { scope: 'row' }, head), ...cells.map((cell) => el('td', {}, cell)));
+      }));
+      table.hidden = entries.length === 0;
+      none.hidden = entries.length > 0;
+      table.dataset.loaded = 'true';
+    },
+  };
+}
+
+/**
+ * The statistics per game and setting (`stats`, and a player's page).
+ * @returns {{nodes: HTMLElement[], fill: (rows: StatsEntry[]) => void}}
+ */
+export function statsTable() {
+  return recordsTable({
+    className: 'stats-table',
+    caption: 'Per game and setting. Practice games and replays do not count.',
+    columns: ['Game', 'Setting', 'Played', 'Won', 'Best score', 'Best time', 'Streak', 'Best streak'],
+    empty: 'No finished games yet.',
+    /** @param {StatsEntry} row */
+    row: (row) => [
+      titleOf(row.game),
+      describeOptions(row.options) || '—',
+      String(row.played),
+      String(row.won),
+      row.bestScore === null || row.bestScore === undefined ? '—' : String(row.bestScore),
+      row.bestTime === null || row.bestTime === undefined ? '—' : `${Math.round(row.bestTime)}s`,
+      String(row.streak),
+      String(row.bestStreak),
+    ],
+  });
+}
+
+/**
+ * The ratings per game and mode (`stats`' `ratings`, and a player's page), most recently
+ * played first as the server lists them.
+ * @returns {{nodes: HTMLElement[], fill: (rows: RatingEntry[]) => void}}
+ */
+export function ratingsTable() {
+  return recordsTable({
+    className: 'ratings-table',
+    caption: 'Per game and mode, from finished table games between people; everyone starts at 1500. ? marks a provisional rating (fewer than 10 rated games).',
+    columns: ['Game', 'Mode', 'Rating', 'Rated games'],
+    empty: 'No rated games yet: ratings come from finished table games between people.',
+    /** @param {RatingEntry} row */
+    row: (row) => [
+      titleOf(row.game),
+      describeOptions(row.options) || '—',
+      el('span.rating', {}, ...ratingNodes(row.rating, row.provisional)),
+      String(row.games),
+    ],
+  });
 }
 
 /**
@@ -54,13 +151,27 @@ export function renderScores({ root, conn }) {
   const empty = el('p.empty', { hidden: true, text: 'No finished games yet.' });
   const summary = el('p.score-summary', { role: 'status' });
 
-  const statsBody = el('tbody');
-  const statsTable = el('table.stats-table', { hidden: true },
-    el('caption', { text: 'Per game and setting. Practice games and replays do not count.' }),
-    el('thead', {}, el('tr', {}, ...['Game', 'Setting', 'Played', 'Won', 'Best score', 'Best time', 'Streak', 'Best streak']
-      .map((text) => el('th', { scope: 'col', text })))),
-    statsBody);
-  const statsEmpty = el('p.empty', { hidden: true, text: 'No finished games yet.' });
+  const stats = statsTable();
+  const ratings = ratingsTable();
+
+  // ----- the player's own page: its link, and whether others may see it -----
+  const shown = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'profile-public', disabled: true, 'aria-describedby': 'profile-note' }));
+  const pageLink = /** @type {HTMLAnchorElement} */ (el('a.btn.profile-link', { hidden: true, dataset: { nav: '' }, text: 'Your player’s page' }));
+  const pageNote = el('p.form-note.profile-note', { id: 'profile-note', role: 'status' });
+  shown.addEventListener('change', async () => {
+    const wanted = shown.checked;
+    shown.disabled = true;
+    setText(pageNote, 'Saving…');
+    const failed = await player.saveSettings({ profile: wanted }, conn);
+    if (!shown.isConnected) return;
+    shown.disabled = false;
+    if (failed) {
+      shown.checked = !wanted;
+      setText(pageNote, `Not saved: ${failed}`);
+      return;
+    }
+    setText(pageNote, profileNote(wanted));
+  });
 
   root.replaceChildren(el('section.scores-screen', {},
     el('section.high-scores', { 'aria-labelledby': 'scores-title' },
@@ -69,8 +180,16 @@ export function renderScores({ root, conn }) {
         el('label.control', { for: 'score-game' }, el('span', { text: 'Game' }), select),
         el('div.sort-group', { role: 'group', 'aria-label': 'Sort by' }, el('span.group-label', { 'aria-hidden': 'true', text: 'Sort by' }), ...sortButtons)),
       summary, list, empty),
+    el('section.ratings', { 'aria-labelledby': 'ratings-title' },
+      el('h2', { id: 'ratings-title', text: 'Ratings' }), ...ratings.nodes),
     el('section.statistics', { 'aria-labelledby': 'stats-title' },
-      el('h2', { id: 'stats-title', text: 'Statistics' }), statsTable, statsEmpty),
+      el('h2', { id: 'stats-title', text: 'Statistics' }), ...stats.nodes),
+    el('section.own-page', { 'aria-labelledby': 'own-page-title' },
+      el('h2', { id: 'own-page-title', text: 'Your player’s page' }),
+      el('p', { text: 'Your page shows your name, ratings, statistics and latest games. You can always see it; others only once you let them.' }),
+      el('div.form-row', {}, el('label.toggle', { for: 'profile-public' }, shown, el('span', { text: 'Let others see my page' }))),
+      pageNote,
+      el('p.home-links', {}, pageLink)),
     el('p.home-links', {}, el('a.btn', { href: '/', dataset: { nav: '' }, text: 'Back to the games' }))));
 
   async function loadScores() {
@@ -104,23 +223,36 @@ export function renderScores({ root, conn }) {
 
   async function loadStats() {
     const reply = await conn.request({ cmd: 'stats' });
-    if (!statsBody.isConnected || reply?.type !== 'answer') return;
-    const stats = reply.stats ?? [];
-    statsBody.replaceChildren(...stats.map((row) => el('tr', {},
-      el('th', { scope: 'row', text: titleOf(row.game) }),
-      el('td', { text: describeOptions(row.options) || '—' }),
-      el('td', { text: String(row.played) }),
-      el('td', { text: String(row.won) }),
-      el('td', { text: row.bestScore === null || row.bestScore === undefined ? '—' : String(row.bestScore) }),
-      el('td', { text: row.bestTime === null || row.bestTime === undefined ? '—' : `${Math.round(row.bestTime)}s` }),
-      el('td', { text: String(row.streak) }),
-      el('td', { text: String(row.bestStreak) }))));
-    statsTable.hidden = stats.length === 0;
-    statsEmpty.hidden = stats.length > 0;
-    statsTable.dataset.loaded = 'true';
+    if (!list.isConnected || reply?.type !== 'answer') return;
+    stats.fill(reply.stats ?? []);
+    ratings.fill(reply.ratings ?? []);
   }
 
-  const load = () => { loadScores(); loadStats(); };
+  async function loadProfile() {
+    const reply = await conn.request({ cmd: 'profile' });
+    if (!list.isConnected) return;
+    if (reply?.type !== 'answer' || !reply.player) {
+      setText(pageNote, reply?.type === 'error' ? `Your page could not be read: ${reply.error.message}` : 'The connection was lost.');
+      return;
+    }
+    pageLink.href = `/players/${encodeURIComponent(reply.player)}`;
+    pageLink.hidden = false;
+    shown.checked = !!reply.public;
+    shown.disabled = false;
+    setText(pageNote, profileNote(!!reply.public));
+  }
+
+  const load = () => { loadScores(); loadStats(); loadProfile(); };
   load();
   return load;
+}
+
+/**
+ * Who may see the player's own page.
+ * @param {boolean} shown  the `profile` setting
+ */
+function profileNote(shown) {
+  return shown
+    ? 'Others can see your page: share its link.'
+    : 'Only you can see your page: others who open its link are told there is none.';
 }

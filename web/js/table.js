@@ -16,6 +16,7 @@ import { el, setText, showDialog } from './dom.js';
 import { announce } from './a11y.js';
 import * as player from './player.js';
 import { choiceNamed, optionsAt, titleOf } from './catalog.js';
+import { ratingNodes } from './scores.js';
 
 /** @typedef {import('./protocol.js').TableMessage} TableMessage */
 /** @typedef {import('./protocol.js').TableSeat} TableSeat */
@@ -363,20 +364,27 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
   }
 
   /**
-   * One seat as words: `Ann (host, you)`, `Ray (computer)`, `Bob — away, leaves in 12 s`.
+   * One seat as words: `Ann (host, you)`, `Ray (computer)`, `Bob — away, leaves in 12 s`;
+   * once the game is dealt a person's rating follows, `?` marking a provisional one:
+   * `Ann (host, you) · 1520?`, `Bob · 1480? — left`.
    * @param {TableSeat} seat
+   * @returns {(Node|string)[]}
    */
-  function seatText(seat) {
+  function seatNodes(seat) {
     const tags = [];
     if (info && seat.seat === info.host) tags.push('host');
     if (seat.computer) tags.push('computer');
     if (seat.you) tags.push('you');
-    let text = `${seat.name}${tags.length ? ` (${tags.join(', ')})` : ''}`;
+    const name = `${seat.name}${tags.length ? ` (${tags.join(', ')})` : ''}`;
+    const rating = typeof seat.rating === 'number' && !seat.computer
+      ? el('span.seat-rating', {}, ' · ', ...ratingNodes(seat.rating, seat.provisional))
+      : '';
+    let text = '';
     const left = awayFor(seat.name);
     if (seat.left) text += ' — left';
     else if (left !== null) text += ` — away, leaves in ${left} s`;
     else if (!seat.computer && !seat.connected) text += ' — not connected';
-    return text;
+    return [name, rating, text];
   }
 
   function render() {
@@ -394,7 +402,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     if (link.href !== href) { link.href = href; setText(link, href); }
     setText(waiting, host ? 'Waiting for players to connect...' : 'Waiting for game to start...');
     seatList.replaceChildren(...info.seats.map((seat) => el(`li.seat-item${seat.you ? '.you' : ''}`, { dataset: { seat: String(seat.seat) } },
-      el('span.seat-text', { text: seatText(seat) }),
+      el('span.seat-text', {}, ...seatNodes(seat)),
       host && !seat.you && lobbyPhase
         ? el('button.btn.ghost.unseat', { type: 'button', text: 'Remove', 'aria-label': `Remove ${seat.name}`, onclick: () => request({ cmd: 'unseat', seat: seat.seat }) })
         : null)));
@@ -406,7 +414,7 @@ export function createTable({ conn, info: game, toolbar, gameOver, changed, navi
     addComputer.disabled = taken >= info.maxSeats;
     setText(publicNote, info.public ? 'This table is listed publicly until it starts.' : 'This table is private: only those with the code or the link can join.');
     seatsBar.replaceChildren(...info.seats.map((seat) => el(`li.table-seat${seat.you ? '.you' : ''}${seat.left ? '.gone' : ''}${awayFor(seat.name) !== null ? '.away' : ''}`,
-      { dataset: { seat: String(seat.seat) } }, seatText(seat))));
+      { dataset: { seat: String(seat.seat) } }, ...seatNodes(seat))));
     const seated = !!mine() && !mine()?.left;
     renderRematch(seated);
     leaveButton.hidden = !seated;
