@@ -34,12 +34,13 @@ public enum TablesBenchmark {
       printError(
         "bench tables: this is a debug build; figures are only meaningful with -c release.")
     #endif
-    // NB: a descriptor per client here and one per client in the server (which inherits it).
+    // NB: a descriptor per client here, and one per client in the server (a process of its
+    // own, which inherits the limit).
     var limit = rlimit()
     getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     limit.rlim_cur = limit.rlim_max
     setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    let needed = options.rooms * options.seats * 2 + 100
+    let needed = options.rooms * options.seats + 100
     guard Int(limit.rlim_cur) >= needed else {
       printError(
         "bench tables: \(options.rooms) tables of \(options.seats) need \(needed) open files; the limit is \(limit.rlim_cur)."
