@@ -112,6 +112,7 @@ LONGEST_FIRST = [
     "test_snap_round_with_a_wrong_call_and_a_right_one",
     "test_set_played_to_game_over",
     "test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes",
+    "test_a_game_between_two_people_moves_their_ratings_shown_on_a_page_by_choice",
     "test_two_calls_sent_together_make_one_winner_and_one_too_late_every_time",
     "test_no_serious_or_critical_violation_on_any_screen",
     "test_reload_continues_every_game_from_the_same_position",
@@ -120,8 +121,6 @@ LONGEST_FIRST = [
     "test_three_at_a_snap_table_and_a_late_watcher",
     "test_memory_in_turns_ends_praising_only_the_winner",
     "test_todays_deal_says_so_and_offers_a_text_to_share",
-    "test_a_players_page_is_shown_to_others_once_they_let_them",
-    "test_a_game_between_two_people_moves_their_ratings",
 ]
 
 
