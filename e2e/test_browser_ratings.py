@@ -1,8 +1,8 @@
 """Ratings and players' pages in the browser (docs/RATINGS.md), in one game to save its time: a
-table game between people,
-dealt by the server (no chosen seed or deck: practice is unrated), moves both players' ratings,
-which the seats show once it is over and the Scores page lists; the Scores page links to the
-player's own page, which others see only once its player lets them."""
+table game between people, dealt by the server (no chosen seed or deck: practice is unrated),
+moves both players' ratings, which the seats show once it is over and the Scores page lists;
+the Scores page links to the player's own page, which others see only once its player lets
+them."""
 
 import re
 
