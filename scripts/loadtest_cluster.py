@@ -5,7 +5,14 @@ tables of scripts/loadtest_tables.py played, in one run, against
 - **sqlite**: one `cardtable serve` on its SQLite file (the default);
 - **postgres**: one `cardtable serve` on PostgreSQL, reached directly;
 - **cluster**: two instances on that PostgreSQL behind nginx (scripts/cluster.sh, as
-  `make cluster`), each room routed to one of them by its id.
+  `make cluster`), each room routed to one of them by its id;
+- **cluster1**: one instance on that PostgreSQL behind the same nginx, to compare one instance
+  with two through the same path.
+
+With `--cpu-quota Q` every CardTable instance is capped at Q of a core (a cgroup CPU quota,
+cgroup v1 `cpu.cfs_quota_us` or v2 `cpu.max`, made under /sys/fs/cgroup and removed after):
+scale-out measured on one machine, each instance given a fixed share, so that two instances
+have twice the CPU of one whatever the machine's other work.
 
 Every table is made as a page makes one in a cluster: the host's socket hosts it wherever it
 lands, then every seat connects at the room's own address (`/ws?room=ID`) — the same steps on
@@ -16,12 +23,14 @@ ratios.
 
     swift build -c release
     python3 scripts/loadtest_cluster.py --bin .build/release/cardtable --rooms 250
+    python3 scripts/loadtest_cluster.py --setups cluster1,cluster --cpu-quota 0.25 --rooms 500
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import pathlib
@@ -60,6 +69,45 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
+class CPUQuota:
+    """A cgroup that holds processes to `share` of one core; removed by `remove()`."""
+
+    def __init__(self, share: float, name: str):
+        period = 100_000
+        quota = int(share * period)
+        v1 = pathlib.Path("/sys/fs/cgroup/cpu")
+        if (v1 / "cpu.cfs_quota_us").exists():
+            self.path = v1 / name
+            self.path.mkdir()
+            (self.path / "cpu.cfs_period_us").write_text(str(period))
+            (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+        else:
+            self.path = pathlib.Path("/sys/fs/cgroup") / name
+            self.path.mkdir()
+            (self.path / "cpu.max").write_text(f"{quota} {period}")
+
+    def add(self, pid: int):
+        (self.path / "cgroup.procs").write_text(str(pid))
+
+    def throttled_seconds(self) -> float:
+        """How long the quota held its processes back (cpu.stat), in seconds."""
+        for line in (self.path / "cpu.stat").read_text().splitlines():
+            key, value = line.split()
+            if key == "throttled_time":
+                return int(value) / 1e9
+            if key == "throttled_usec":
+                return int(value) / 1e6
+        return 0.0
+
+    def remove(self):
+        parent = self.path.parent / "cgroup.procs"
+        for pid in (self.path / "cgroup.procs").read_text().split():
+            # NB: a process that ended meanwhile cannot be moved.
+            with contextlib.suppress(OSError):
+                parent.write_text(pid)
+        self.path.rmdir()
+
+
 def children(pid: int) -> list[int]:
     found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [int(line) for line in found.split()]
@@ -80,6 +128,22 @@ class Setup:
     def rss(self) -> float:
         return sum(rss_mib(pid) for pid in self.parts().get("cardtable", []))
 
+    quotas: list = []
+
+    def cap(self, share: float):
+        """Puts each CardTable instance in a cgroup of its own at `share` of a core."""
+        self.quotas = []
+        for number, pid in enumerate(self.parts()["cardtable"], 1):
+            quota = CPUQuota(share, f"cardtable-load-{os.getpid()}-{number}")
+            quota.add(pid)
+            self.quotas.append(quota)
+        self.name += f", each instance at {share:g} of a core"
+
+    def uncap(self):
+        for quota in self.quotas:
+            quota.remove()
+        self.quotas = []
+
     def stop(self):
         pass
 
@@ -95,6 +159,7 @@ class SQLiteSetup(Setup):
         return {"cardtable": [self.server.process.pid]}
 
     def stop(self):
+        self.uncap()
         self.server.stop()
 
 
@@ -130,7 +195,7 @@ class ClusterSetup(Setup):
         self.name = (
             "postgres: one instance, PostgreSQL"
             if direct
-            else f"cluster: {instances} instances, PostgreSQL, nginx"
+            else f"cluster: {instances} instance{'s' if instances > 1 else ''}, PostgreSQL, nginx"
         )
 
     def read(self, name):
@@ -149,6 +214,7 @@ class ClusterSetup(Setup):
         }
 
     def stop(self):
+        self.uncap()
         subprocess.run(
             [os.path.join(ROOT, "scripts", "cluster.sh"), "stop", self.directory],
             capture_output=True,
@@ -208,6 +274,7 @@ async def run(setup: Setup, rooms: int, args) -> dict:
             },
             "client_cpu_s": round(after[1] - before[1], 2),
             "cardtable_rss_mib": round(setup.rss(), 1),
+            "throttled_s": round(sum(quota.throttled_seconds() for quota in setup.quotas), 2),
         }
     )
     await asyncio.gather(*(seat.close() for table in tables for seat in table.seats))
@@ -228,7 +295,12 @@ def report(result: dict) -> str:
             f"action → last client: p50 {latency.get('p50')} ms, p95 {latency.get('p95')} ms, "
             f"p99 {latency.get('p99')} ms (n {latency.get('n')})",
             f"CPU per action: {per_action}; client CPU {result['client_cpu_s']} s; "
-            f"CardTable RSS {result['cardtable_rss_mib']} MiB",
+            f"CardTable RSS {result['cardtable_rss_mib']} MiB"
+            + (
+                f"; held back by the quota {result['throttled_s']} s"
+                if result["throttled_s"]
+                else ""
+            ),
         ]
     )
 
@@ -247,6 +319,12 @@ def main() -> int:
         default="",
         help="comma-separated `serve --commit` modes to run each setup with (turn,each)",
     )
+    parser.add_argument(
+        "--cpu-quota",
+        type=float,
+        default=0.0,
+        help="cap every CardTable instance at this share of a core (a cgroup quota; needs root)",
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     raise_file_limit(8 * args.rooms + 100)
@@ -259,6 +337,7 @@ def main() -> int:
         "sqlite": lambda extra: SQLiteSetup(args.bin, args.web, extra),
         "postgres": lambda extra: ClusterSetup(args.bin, args.web, 1, True, extra),
         "cluster": lambda extra: ClusterSetup(args.bin, args.web, 2, False, extra),
+        "cluster1": lambda extra: ClusterSetup(args.bin, args.web, 1, False, extra),
     }
     results = []
     for name in args.setups.split(","):
@@ -267,6 +346,8 @@ def main() -> int:
             if commit:
                 setup.name += f", --commit {commit}"
             try:
+                if args.cpu_quota:
+                    setup.cap(args.cpu_quota)
                 result = asyncio.run(run(setup, args.rooms, args))
             finally:
                 setup.stop()
@@ -278,7 +359,8 @@ def main() -> int:
             print(
                 f"{other['setup']} / {base['setup']}: actions/s "
                 f"{other['actions_per_s'] / base['actions_per_s']:.2f}×, p50 "
-                f"{other['action_to_last_client_ms']['p50'] / base['action_to_last_client_ms']['p50']:.2f}×"
+                f"{other['action_to_last_client_ms']['p50'] / base['action_to_last_client_ms']['p50']:.2f}×, p95 "
+                f"{other['action_to_last_client_ms']['p95'] / base['action_to_last_client_ms']['p95']:.2f}×"
             )
     if args.json:
         with open(args.json, "w") as file:

@@ -61,3 +61,19 @@ import Testing
     #expect(text.contains("Bob: ready?") && !text.contains("Table chat"))
   }
 }
+
+@Suite struct TerminalRatingTests {
+  @Test func theEndOfATableGameSaysTheRatingsAtItsSeats() throws {
+    let table = try JSON(
+      parsing: #"""
+        {"type":"table","phase":"over","seats":[
+          {"seat":0,"name":"Ann","rating":1520,"provisional":true,"you":true},
+          {"seat":1,"name":"Bob","rating":1611},{"seat":2,"name":"Ray","computer":true}],
+         "wins":{"Ann":1,"Bob":0}}
+        """#)
+    #expect(
+      ScreenRenderer.rematchLines(table) == [
+        "Games won: You 1 – Bob 0 – Ray 0", "Ratings: You 1520? · Bob 1611",
+      ])
+  }
+}

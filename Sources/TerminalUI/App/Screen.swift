@@ -232,6 +232,12 @@ public enum ScreenRenderer {
       }
       lines.append("Games won: " + counts.joined(separator: " – "))
     }
+    // NB: a person's rating in the game's mode (docs/RATINGS.md); `?` while provisional.
+    let rated = seats.compactMap { seat -> String? in
+      guard let rating = seat["rating"]?.intValue else { return nil }
+      return "\(name(seat)) \(rating)\(seat["provisional"]?.boolValue == true ? "?" : "")"
+    }
+    if !rated.isEmpty { lines.append("Ratings: " + rated.joined(separator: " · ")) }
     let accepted = Set((table["rematch"]?.arrayValue ?? []).compactMap(\.intValue))
     let asked = seats.filter { accepted.contains($0["seat"]?.intValue ?? -1) }.map(name)
     if !asked.isEmpty { lines.append("Rematch accepted by " + asked.joined(separator: ", ")) }
