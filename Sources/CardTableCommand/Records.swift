@@ -170,7 +170,7 @@ enum Export {
 /// `cardtable verify FILE`: replays a save file and says whether it holds.
 enum Verify {
   static func run(file path: String) -> Int32 {
-    guard let bytes = readFile(path) else {
+    guard let bytes = readTextFile(path) else {
       printError("verify: cannot read \(path): \(String(cString: strerror(errno))).")
       return 1
     }
@@ -196,19 +196,6 @@ enum Verify {
     return 0
   }
 
-  private static func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-    }
-    guard ferror(file) == 0 else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 }
 
 /// The wall clock, for the records the commands write.

@@ -81,7 +81,7 @@ final class ServerProcess {
 
   /// The server's resident memory in MiB.
   var residentMiB: Double {
-    guard let status = Self.text("/proc/\(pid)/status"),
+    guard let status = readTextFile("/proc/\(pid)/status"),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
     else { return 0 }
     return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
@@ -100,20 +100,7 @@ final class ServerProcess {
   }
 
   private static func fields(_ path: String) -> [Substring]? {
-    guard let text = text(path), let end = text.lastIndex(of: ")") else { return nil }
+    guard let text = readTextFile(path), let end = text.lastIndex(of: ")") else { return nil }
     return text[text.index(after: end)...].split(separator: " ")
-  }
-
-  static func text(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      guard count > 0 else { break }
-      bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

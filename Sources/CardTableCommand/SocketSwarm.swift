@@ -19,22 +19,11 @@ final class SocketSwarm {
   }
 
   private var clients: [Client] = []
-  private let port: Int
-
   /// Opens `count` WebSocket connections to `path` on `127.0.0.1:port`.
   init(port: Int, count: Int, path: String = "/ws") throws {
-    self.port = port
-    clients.reserveCapacity(count)
-    for _ in 0..<count {
-      let descriptor = try Self.connect(port: port)
-      clients.append(Client(descriptor: descriptor))
-      let request =
-        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
-        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        + "Sec-WebSocket-Version: 13\r\n\r\n"
-      try write(Array(request.utf8), to: descriptor)
+    clients = try (0..<count).map { _ in
+      Client(descriptor: try WebSocketClient.open(port: port, path: path))
     }
-    for index in clients.indices { try readHandshake(index) }
   }
 
   deinit {
@@ -45,7 +34,7 @@ final class SocketSwarm {
 
   /// Sends a text message from client `index`.
   func send(_ text: String, from index: Int) throws {
-    try write(Self.frame(Array(text.utf8)), to: clients[index].descriptor)
+    try WebSocketClient.send(text, to: clients[index].descriptor)
   }
 
   /// Waits up to `timeout` seconds for messages, and returns those that arrived whole, with
@@ -122,11 +111,6 @@ final class SocketSwarm {
 
   // MARK: Frames
 
-  /// A masked client text frame.
-  static func frame(_ payload: [UInt8]) -> [UInt8] {
-    WebSocketFrames.client(opcode: 0x1, payload)
-  }
-
   /// The next whole server frame's text, or nil when it has not all arrived.
   private func takeFrame(_ index: Int) throws -> String? {
     guard let (opcode, payload) = WebSocketFrames.take(from: &clients[index].inbox) else {
@@ -138,12 +122,13 @@ final class SocketSwarm {
     default: return try takeFrame(index)
     }
   }
+}
 
-  // MARK: Sockets
-
-  private static func connect(port: Int) throws -> Int32 {
+/// A WebSocket client connection on loopback, opened and written blocking.
+enum WebSocketClient {
+  static func open(port: Int, path: String = "/ws") throws -> Int32 {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    guard descriptor >= 0 else { throw SocketSwarm.Failure(description: "socket: errno \(errno)") }
     var yes: Int32 = 1
     setsockopt(
       descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -151,41 +136,48 @@ final class SocketSwarm {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
+    let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard result == 0 else {
+    guard connected == 0 else {
       close(descriptor)
-      throw Failure(description: "connect: errno \(errno)")
+      throw SocketSwarm.Failure(description: "connect: errno \(errno)")
+    }
+    let request =
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+      + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+      + "Sec-WebSocket-Version: 13\r\n\r\n"
+    try write(Array(request.utf8), to: descriptor)
+    var response: [UInt8] = []
+    var byte: UInt8 = 0
+    while !response.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+      guard recv(descriptor, &byte, 1, 0) == 1 else {
+        close(descriptor)
+        throw SocketSwarm.Failure(description: "the handshake was cut short")
+      }
+      response.append(byte)
+    }
+    guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+      close(descriptor)
+      throw SocketSwarm.Failure(description: "the upgrade was refused")
     }
     return descriptor
   }
 
-  private func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+  static func send(_ text: String, to descriptor: Int32) throws {
+    try write(WebSocketFrames.client(opcode: 0x1, Array(text.utf8)), to: descriptor)
+  }
+
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes {
         Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
-      guard count > 0 else { throw Failure(description: "send: errno \(errno)") }
+      guard count > 0 else { throw SocketSwarm.Failure(description: "send: errno \(errno)") }
       sent += count
-    }
-  }
-
-  private func readHandshake(_ index: Int) throws {
-    let end: [UInt8] = Array("\r\n\r\n".utf8)
-    var response: [UInt8] = []
-    var byte: UInt8 = 0
-    while !response.suffix(4).elementsEqual(end) {
-      guard recv(clients[index].descriptor, &byte, 1, 0) == 1 else {
-        throw Failure(description: "client \(index): the handshake was cut short")
-      }
-      response.append(byte)
-    }
-    guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
-      throw Failure(description: "client \(index): the upgrade was refused")
     }
   }
 }

@@ -154,8 +154,15 @@ final class TableLoad {
   private var tables: [TableState]
   private let options: TablesBenchmark.Options
   private let poller: Int32
-  /// Moves waiting for their time: (due, seat, its timer number then).
-  private var heap = TimerHeap()
+  /// A seat's move waiting for its time, and the seat's timer number then (a later one
+  /// replaces it).
+  private struct Timed {
+    var seat: Int
+    var timer: Int
+    var move: JSON
+  }
+
+  private var heap = DueQueue<Timed>()
   private var playing = false
   private var figures = Figures()
 
@@ -313,8 +320,8 @@ final class TableLoad {
     now = Self.now()
     while let due = heap.first, due.due <= now {
       heap.removeFirst()
-      guard seats[due.seat].timer == due.timer, playing, let move = due.move else { continue }
-      _ = try send(move, from: due.seat, move: true)
+      guard seats[due.item.seat].timer == due.item.timer, playing else { continue }
+      _ = try send(due.item.move, from: due.item.seat, move: true)
     }
   }
 
@@ -378,7 +385,9 @@ final class TableLoad {
     seats[index].busy = true
     seats[index].timer += 1
     heap.insert(
-      (due: Self.now() + move.delay, seat: index, timer: seats[index].timer, move: move.message))
+      DueQueue.Entry(
+        due: Self.now() + move.delay,
+        item: Timed(seat: index, timer: seats[index].timer, move: move.message)))
   }
 
   @discardableResult
@@ -389,99 +398,5 @@ final class TableLoad {
     let text = message.setting("id", to: JSON(id)).text
     try WebSocketClient.send(text, to: seats[index].descriptor)
     return id
-  }
-}
-
-/// The moves waiting for their time, soonest first.
-private struct TimerHeap {
-  typealias Entry = (due: Double, seat: Int, timer: Int, move: JSON?)
-  private var entries: [Entry] = []
-
-  var first: Entry? { entries.first }
-
-  mutating func insert(_ entry: Entry) {
-    entries.append(entry)
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard entries[child].due < entries[parent].due else { break }
-      entries.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func removeFirst() {
-    guard !entries.isEmpty else { return }
-    entries.swapAt(0, entries.count - 1)
-    entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < entries.count, entries[left].due < entries[smallest].due { smallest = left }
-      if right < entries.count, entries[right].due < entries[smallest].due { smallest = right }
-      guard smallest != parent else { return }
-      entries.swapAt(parent, smallest)
-      parent = smallest
-    }
-  }
-}
-
-/// A WebSocket client connection on loopback, opened and written blocking.
-enum WebSocketClient {
-  static func open(port: Int, path: String = "/ws") throws -> Int32 {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw TableLoad.Failure(description: "socket: errno \(errno)") }
-    var yes: Int32 = 1
-    setsockopt(
-      descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw TableLoad.Failure(description: "connect: errno \(errno)")
-    }
-    let request =
-      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
-      + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-      + "Sec-WebSocket-Version: 13\r\n\r\n"
-    try write(Array(request.utf8), to: descriptor)
-    var response: [UInt8] = []
-    var byte: UInt8 = 0
-    while !response.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-      guard recv(descriptor, &byte, 1, 0) == 1 else {
-        close(descriptor)
-        throw TableLoad.Failure(description: "the handshake was cut short")
-      }
-      response.append(byte)
-    }
-    guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
-      close(descriptor)
-      throw TableLoad.Failure(description: "the upgrade was refused")
-    }
-    return descriptor
-  }
-
-  static func send(_ text: String, to descriptor: Int32) throws {
-    try write(WebSocketFrames.client(opcode: 0x1, Array(text.utf8)), to: descriptor)
-  }
-
-  private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      guard count > 0 else { throw TableLoad.Failure(description: "send: errno \(errno)") }
-      sent += count
-    }
   }
 }

@@ -12,18 +12,17 @@ extension GameServer {
   /// `player` names when they show it.
   func profile(_ request: JSON, for client: ClientID, reply: JSON?) throws(WireError) {
     let asker = try player(of: client)
-    let subject: PlayerRecord
-    let id: String
+    let wanted = request["player"].flatMap { $0 == .null ? nil : $0 }
+    let (subject, id): (PlayerRecord, String)
     do {
-      if let wanted = request["player"].flatMap({ $0 == .null ? nil : $0 }) {
+      if let wanted {
         guard let text = wanted.stringValue, let found = try store.player(publicID: text) else {
           throw WireError.noSuchPlayer
         }
-        subject = found
-        id = text
+        (subject, id) = (found, text)
       } else {
-        subject = asker
-        id = try store.publicID(of: asker.key, new: RoomID.random(using: &random).rawValue)
+        let own = try store.publicID(of: asker.key, new: RoomID.random(using: &random).rawValue)
+        (subject, id) = (asker, own)
       }
     } catch let error as WireError {
       throw error
