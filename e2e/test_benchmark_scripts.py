@@ -25,6 +25,24 @@ def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
     assert all("Swift / C" in line for line in lines)
 
 
+def test_engine_beside_its_python_model_writes_the_same_replies(cardtable):
+    done = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "bench_engine_model.py"), "--smoke"]
+        + ["--bin", cardtable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("outputs: byte-identical") for line in lines), done.stdout
+    assert [line.split(":")[0] for line in lines if line.startswith(("engine", "python"))] == [
+        "engine",
+        "python",
+        "engine / Python",
+    ]
+
+
 @pytest.mark.parametrize("game", ["snap", "memory", "set"])
 def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable, game):
     done = subprocess.run(
