@@ -55,12 +55,12 @@ public enum ConsoleStream {
     for var line in lines {
       line.withUTF8 { console.reply(to: UnsafeRawBufferPointer($0), into: &writer) }
       writer.raw(UInt8(ascii: "\n"))
-      if writer.bytes.count > 64 * 1024 {
-        total += writer.bytes.count
+      if writer.count > 64 * 1024 {
+        total += writer.count
         writer.removeAll()
       }
     }
-    return total + writer.bytes.count
+    return total + writer.count
   }
 
   private static func new(_ game: String, _ options: JSON, seed: UInt64) -> String {

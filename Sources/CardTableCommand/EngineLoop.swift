@@ -71,7 +71,7 @@ public enum EngineLoop {
   }
 
   private static func flush(_ writer: inout JSONWriter, to output: Int32) {
-    writer.bytes.withUnsafeBytes { bytes in
+    writer.withBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(output, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)

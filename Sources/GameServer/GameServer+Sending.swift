@@ -42,7 +42,7 @@ extension GameServer {
     }
     // NB: what a client in a room whose changes wait for the group commit is sent waits too.
     if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
-      writer.bytes.withUnsafeBytes { host.send($0, to: client) }
+      writer.withBytes { host.send($0, to: client) }
     } else {
       batch.keep(writer.bytes, for: client, in: connections[client]?.room)
     }

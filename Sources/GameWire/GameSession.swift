@@ -1,4 +1,8 @@
 import CardTableCore
+import MatchingGame
+import MemoryGame
+import SetGame
+import SnapGame
 
 /// Events of one accepted action or timer run, ready to be written for any viewer.
 public struct EventBatch: Sendable {
@@ -223,7 +227,13 @@ final class LiveSession<G: WireGame>: GameSession {
     (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
   }
 
-  var state: any Encodable {
+  var state: any Encodable { headedState() }
+
+  @_specialize(where G == MemoryGame)
+  @_specialize(where G == MatchingGame)
+  @_specialize(where G == SetGame)
+  @_specialize(where G == SnapGame)
+  private func headedState() -> any Encodable {
     // NB: only the newest record is written: a match of many deals would otherwise write
     // every record into every reply.
     let last = match.results.last
@@ -234,6 +244,10 @@ final class LiveSession<G: WireGame>: GameSession {
       resultCount: match.results.count)
   }
 
+  @_specialize(where G == MemoryGame)
+  @_specialize(where G == MatchingGame)
+  @_specialize(where G == SetGame)
+  @_specialize(where G == SnapGame)
   func view(for viewer: Viewer) -> any Encodable {
     Headed(
       game: game, version: match.version, clock: match.clock, began: began,
@@ -241,6 +255,10 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   /// What `viewer` sees, without the header, written once per version.
+  @_specialize(where G == MemoryGame)
+  @_specialize(where G == MatchingGame)
+  @_specialize(where G == SetGame)
+  @_specialize(where G == SnapGame)
   private func body(for viewer: Viewer) -> any Encodable {
     let version = match.version
     if let written = bodies[viewer], written.version == version { return written.members }
@@ -253,6 +271,10 @@ final class LiveSession<G: WireGame>: GameSession {
 
   var results: any Encodable { match.results }
 
+  @_specialize(where G == MemoryGame)
+  @_specialize(where G == MatchingGame)
+  @_specialize(where G == SetGame)
+  @_specialize(where G == SnapGame)
   func perform(_ action: JSON, as player: PlayerID?) throws(WireError) -> EventBatch {
     let decoded = try G.action(from: action)
     do {
@@ -263,6 +285,10 @@ final class LiveSession<G: WireGame>: GameSession {
     }
   }
 
+  @_specialize(where G == MemoryGame)
+  @_specialize(where G == MatchingGame)
+  @_specialize(where G == SetGame)
+  @_specialize(where G == SnapGame)
   func advance(by seconds: Double) -> EventBatch {
     EventBatch(match.advance(by: seconds), of: G.self)
   }

@@ -73,12 +73,16 @@ public struct EncodedMembers: Encodable, Sendable {
   public init(_ value: some Encodable, encoder: WireEncoder = WireEncoder()) throws {
     var writer = JSONWriter()
     try encoder.encode(value, into: &writer)
-    let text = writer.bytes
-    guard text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}") else {
+    let members: [UInt8]? = writer.withBytes { text in
+      guard text.count >= 2, text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}")
+      else { return nil }
+      return Array(text[1..<(text.count - 1)])
+    }
+    guard let members else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "not an object"))
     }
-    bytes = Array(text.dropFirst().dropLast())
+    bytes = members
   }
 
   /// Adds the members to the object the encoder is writing.

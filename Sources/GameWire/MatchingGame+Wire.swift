@@ -34,85 +34,104 @@ extension MatchingGame: WireGame {
   /// type's conformance runs unspecialized and looks up its metadata at every position.
   public struct WireView: WireViewType {
     /// One table position: `card` is null while face down to this viewer.
-    public struct Slot: Codable, Hashable, Sendable, MemoizedEncoding {
+    public struct Slot: MemoizedWireObject, Sendable {
       public var card: PlayingCard?
-      public var chosen: Bool
-      public var matched: Bool
-      public var hinted: Bool
+      public var chosen = false
+      public var matched = false
+      public var hinted = false
 
-      enum CodingKeys: String, CodingKey {
-        case card, chosen, matched, hinted
-      }
+      public init() {}
 
       init(_ slot: Table.SlotView) {
         (card, chosen, matched, hinted) = (slot.card, slot.chosen, slot.matched, slot.hinted)
       }
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeCard(card, forKey: .card)
-        try container.encode(chosen, forKey: .chosen)
-        try container.encode(matched, forKey: .matched)
-        try container.encode(hinted, forKey: .hinted)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("card", \.card)
+        try m.member("chosen", \.chosen)
+        try m.member("matched", \.matched)
+        try m.member("hinted", \.hinted)
       }
     }
 
     /// One found match: its cards in table order, its points and why it matched.
     ///
     /// NB: memoized: the list of found matches is written again with every view, and grows.
-    public struct FoundMatch: Codable, Hashable, Sendable, MemoizedEncoding {
-      public var cards: [PlayingCard]
-      public var points: Int
-      public var reason: Reason
+    public struct FoundMatch: MemoizedWireObject, Sendable {
+      public var cards: [PlayingCard] = []
+      public var points = 0
+      public var reason = Reason(pairs: [])
 
-      enum CodingKeys: String, CodingKey {
-        case cards, points, reason
-      }
+      public init() {}
 
       init(_ found: Table.FoundMatch) {
         (cards, points, reason) = (Array(found.cards), found.points, found.reason)
       }
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(cards, forKey: .cards)
-        try container.encode(points, forKey: .points)
-        try container.encode(reason, forKey: .reason)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("cards", \.cards)
+        try m.member("points", \.points)
+        try m.member("reason", \.reason)
       }
     }
 
     /// The settings a player may change: the table size and the scoring.
-    public struct Settings: Codable, Equatable, Sendable {
-      public var cards: Int
-      public var matchBonus: Int
-      public var mismatchPenalty: Int
-      public var costToChoose: Int
+    public struct Settings: WireObject, Equatable, Sendable {
+      public var cards = 0
+      public var matchBonus = 0
+      public var mismatchPenalty = 0
+      public var costToChoose = 0
+
+      public init() {}
+
+      init(cards: Int, matchBonus: Int, mismatchPenalty: Int, costToChoose: Int) {
+        (self.cards, self.matchBonus) = (cards, matchBonus)
+        (self.mismatchPenalty, self.costToChoose) = (mismatchPenalty, costToChoose)
+      }
+
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("cards", \.cards)
+        try m.member("matchBonus", \.matchBonus)
+        try m.member("mismatchPenalty", \.mismatchPenalty)
+        try m.member("costToChoose", \.costToChoose)
+      }
     }
 
-    public var score: Int
-    public var status: String
-    public var flips: Int
-    public var history: [String]
-    public var mode: Int
-    public var deckCount: Int
-    public var over: Bool
-    public var modeLocked: Bool
-    public var table: [Slot]
+    public var score = 0
+    public var status = ""
+    public var flips = 0
+    public var history: [String] = []
+    public var mode = 0
+    public var deckCount = 0
+    public var over = false
+    public var modeLocked = false
+    public var table: [Slot] = []
     /// Every found card, in the order found.
-    public var found: [PlayingCard]
-    public var foundMatches: [FoundMatch]
-    public var hint: [Int]
-    public var settings: Settings
+    public var found: [PlayingCard] = []
+    public var foundMatches: [FoundMatch] = []
+    public var hint: [Int] = []
+    public var settings = Settings()
     /// The seed of the current deal: the referee's only.
-    @Nullable public var gameSeed: UInt64?
+    public var gameSeed: UInt64?
+
+    public init() {}
+
+    public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+      try m.member("score", \.score)
+      try m.member("status", \.status)
+      try m.member("flips", \.flips)
+      try m.member("history", \.history)
+      try m.member("mode", \.mode)
+      try m.member("deckCount", \.deckCount)
+      try m.member("over", \.over)
+      try m.member("modeLocked", \.modeLocked)
+      try m.member("table", \.table)
+      try m.member("found", \.found)
+      try m.member("foundMatches", \.foundMatches)
+      try m.member("hint", \.hint)
+      try m.member("settings", \.settings)
+      try m.member("gameSeed", \.gameSeed)
+    }
 
     public init(_ view: View, cache: inout TextCache<Table.Play>) {
       score = view.score

@@ -39,63 +39,54 @@ extension MemoryGame: WireGame {
   public struct WireView: WireViewType {
     /// One player of a game in turns: `{"player":"Ann","pairs":2,"left":false}`, with
     /// `"computer":true` for a computer player's seat.
-    public struct Player: Codable, Hashable, Sendable, MemoizedEncoding {
-      public var player: PlayerID
-      public var pairs: Int
-      public var left: Bool
+    public struct Player: MemoizedWireObject, Sendable {
+      public var player = PlayerID.solo
+      public var pairs = 0
+      public var left = false
       public var computer: Bool?
 
-      enum CodingKeys: String, CodingKey {
-        case player, pairs, left, computer
-      }
+      public init() {}
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(player, forKey: .player)
-        try container.encode(pairs, forKey: .pairs)
-        try container.encode(left, forKey: .left)
-        try container.encodeIfPresent(computer, forKey: .computer)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("player", \.player)
+        try m.member("pairs", \.pairs)
+        try m.member("left", \.left)
+        try m.optional("computer", \.computer)
       }
     }
 
-    public struct Position: Codable, Hashable, Sendable, MemoizedEncoding {
+    /// One board position: `card` is null while face down; Memory's say `removed`,
+    /// Concentration's `matched`.
+    ///
+    /// NB: not memoized: measured, hashing a position to find its kept text costs more than
+    /// writing its few members.
+    public struct Position: WireObject, Hashable, Sendable {
       public var card: PlayingCard?
-      public var faceUp: Bool
+      public var faceUp = false
       public var removed: Bool?
       public var matched: Bool?
 
-      enum CodingKeys: String, CodingKey {
-        case card, faceUp, removed, matched
-      }
+      public init() {}
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeCard(card, forKey: .card)
-        try container.encode(faceUp, forKey: .faceUp)
-        if let removed { try container.encode(removed, forKey: .removed) }
-        if let matched { try container.encode(matched, forKey: .matched) }
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("card", \.card)
+        try m.member("faceUp", \.faceUp)
+        try m.optional("removed", \.removed)
+        try m.optional("matched", \.matched)
       }
     }
 
-    public var score: Int
-    public var status: String
-    public var over: Bool
-    @Nullable public var title: String?
-    public var columns: Int
-    public var rows: Int
-    public var pairsFound: Int
-    public var pairs: Int
-    public var flips: Int
-    public var waiting: Bool
-    public var board: [Position]
+    public var score = 0
+    public var status = ""
+    public var over = false
+    public var title: String?
+    public var columns = 0
+    public var rows = 0
+    public var pairsFound = 0
+    public var pairs = 0
+    public var flips = 0
+    public var waiting = false
+    public var board: [Position] = []
     public var moves: Int?
     public var tilt: [Int]?
     /// The players in turn order, in a game in turns only.
@@ -104,6 +95,27 @@ extension MemoryGame: WireGame {
     public var turn: Nullable<PlayerID>?
     /// How much the computer players remember, when some play.
     public var computerLevel: ComputerLevel?
+
+    public init() {}
+
+    public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+      try m.member("score", \.score)
+      try m.member("status", \.status)
+      try m.member("over", \.over)
+      try m.member("title", \.title)
+      try m.member("columns", \.columns)
+      try m.member("rows", \.rows)
+      try m.member("pairsFound", \.pairsFound)
+      try m.member("pairs", \.pairs)
+      try m.member("flips", \.flips)
+      try m.member("waiting", \.waiting)
+      try m.member("board", \.board)
+      try m.optional("moves", \.moves)
+      try m.optional("tilt", \.tilt)
+      try m.optional("players", \.players)
+      try m.optional("turn", \.turn)
+      try m.optional("computerLevel", \.computerLevel)
+    }
 
     public init(_ view: View, cache: inout NoCache) {
       let concentration = view.variant == .concentration
@@ -118,17 +130,23 @@ extension MemoryGame: WireGame {
       flips = view.flips
       waiting = view.waiting
       board = view.board.map { position in
-        Position(
-          card: position.card, faceUp: position.faceUp,
-          removed: concentration ? nil : position.removed,
-          matched: concentration ? position.matched : nil)
+        var wire = Position()
+        wire.card = position.card
+        wire.faceUp = position.faceUp
+        wire.removed = concentration ? nil : position.removed
+        wire.matched = concentration ? position.matched : nil
+        return wire
       }
       moves = concentration ? view.moves : nil
       tilt = concentration ? view.tilt : nil
       if !view.players.isEmpty {
-        players = view.players.map {
-          Player(
-            player: $0.id, pairs: $0.pairs, left: $0.hasLeft, computer: $0.isComputer ? true : nil)
+        players = view.players.map { player in
+          var wire = Player()
+          wire.player = player.id
+          wire.pairs = player.pairs
+          wire.left = player.hasLeft
+          wire.computer = player.isComputer ? true : nil
+          return wire
         }
         turn = Nullable(wrappedValue: view.turn)
       }

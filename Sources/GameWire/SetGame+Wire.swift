@@ -76,9 +76,9 @@ extension SetGame: WireGame {
     /// with the referee's `selection` (table positions).
     ///
     /// NB: memoized: most seats are the same from one version to the next.
-    public struct Player: Codable, Hashable, Sendable, MemoizedEncoding {
-      public var player: PlayerID
-      public var score: Int
+    public struct Player: MemoizedWireObject, Sendable {
+      public var player = PlayerID.solo
+      public var score = 0
       public var chosen: Int?
       public var askedForThree: Bool?
       public var left: Bool?
@@ -86,23 +86,16 @@ extension SetGame: WireGame {
       /// A computer racer's seat: `true`, else absent.
       public var computer: Bool?
 
-      enum CodingKeys: String, CodingKey {
-        case player, score, chosen, askedForThree, left, selection, computer
-      }
+      public init() {}
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(player, forKey: .player)
-        try container.encode(score, forKey: .score)
-        try container.encodeIfPresent(chosen, forKey: .chosen)
-        try container.encodeIfPresent(askedForThree, forKey: .askedForThree)
-        try container.encodeIfPresent(left, forKey: .left)
-        try container.encodeIfPresent(selection, forKey: .selection)
-        try container.encodeIfPresent(computer, forKey: .computer)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("player", \.player)
+        try m.member("score", \.score)
+        try m.optional("chosen", \.chosen)
+        try m.optional("askedForThree", \.askedForThree)
+        try m.optional("left", \.left)
+        try m.optional("selection", \.selection)
+        try m.optional("computer", \.computer)
       }
 
       init(_ score: PlayerScore) {
@@ -117,91 +110,116 @@ extension SetGame: WireGame {
     }
 
     /// One table position.
-    public struct Slot: Codable, Hashable, Sendable, MemoizedEncoding {
+    public struct Slot: MemoizedWireObject, Sendable {
       public var card: SetCard?
-      public var chosen: Bool
-      public var matched: Bool
-      public var hinted: Bool
+      public var chosen = false
+      public var matched = false
+      public var hinted = false
 
-      enum CodingKeys: String, CodingKey {
-        case card, chosen, matched, hinted
-      }
+      public init() {}
 
       init(_ slot: Table.SlotView) {
         (card, chosen, matched, hinted) = (slot.card, slot.chosen, slot.matched, slot.hinted)
       }
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeCard(card, forKey: .card)
-        try container.encode(chosen, forKey: .chosen)
-        try container.encode(matched, forKey: .matched)
-        try container.encode(hinted, forKey: .hinted)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("card", \.card)
+        try m.member("chosen", \.chosen)
+        try m.member("matched", \.matched)
+        try m.member("hinted", \.hinted)
       }
     }
 
     /// One found set: its cards in table order, its points and why it is a set.
     ///
     /// NB: memoized: the list of found matches is written again with every view, and grows.
-    public struct FoundMatch: Codable, Hashable, Sendable, MemoizedEncoding {
-      public var cards: [SetCard]
-      public var points: Int
-      public var reason: Reason
+    public struct FoundMatch: MemoizedWireObject, Sendable {
+      public var cards: [SetCard] = []
+      public var points = 0
+      public var reason = Reason(number: .same, symbol: .same, shading: .same, color: .same)
 
-      enum CodingKeys: String, CodingKey {
-        case cards, points, reason
-      }
+      public init() {}
 
       init(_ found: Table.FoundMatch) {
         (cards, points, reason) = (Array(found.cards), found.points, found.reason)
       }
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(cards, forKey: .cards)
-        try container.encode(points, forKey: .points)
-        try container.encode(reason, forKey: .reason)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("cards", \.cards)
+        try m.member("points", \.points)
+        try m.member("reason", \.reason)
       }
     }
 
     /// The settings a player may change: the scoring, refill and two players.
-    public struct Settings: Codable, Equatable, Sendable {
-      public var matchBonus: Int
-      public var mismatchPenalty: Int
-      public var costToChoose: Int
-      public var refill: Bool
-      public var twoPlayer: Bool
+    public struct Settings: WireObject, Equatable, Sendable {
+      public var matchBonus = 0
+      public var mismatchPenalty = 0
+      public var costToChoose = 0
+      public var refill = false
+      public var twoPlayer = false
+
+      public init() {}
+
+      init(
+        matchBonus: Int, mismatchPenalty: Int, costToChoose: Int, refill: Bool, twoPlayer: Bool
+      ) {
+        (self.matchBonus, self.mismatchPenalty) = (matchBonus, mismatchPenalty)
+        (self.costToChoose, self.refill, self.twoPlayer) = (costToChoose, refill, twoPlayer)
+      }
+
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("matchBonus", \.matchBonus)
+        try m.member("mismatchPenalty", \.mismatchPenalty)
+        try m.member("costToChoose", \.costToChoose)
+        try m.member("refill", \.refill)
+        try m.member("twoPlayer", \.twoPlayer)
+      }
     }
 
-    public var score: Int
-    public var status: String
-    public var flips: Int
-    public var history: [String]
-    public var mode: Int
-    public var deckCount: Int
-    public var over: Bool
-    public var table: [Slot]
+    public var score = 0
+    public var status = ""
+    public var flips = 0
+    public var history: [String] = []
+    public var mode = 0
+    public var deckCount = 0
+    public var over = false
+    public var table: [Slot] = []
     /// Every found card, in the order found.
-    public var found: [SetCard]
-    public var foundMatches: [FoundMatch]
-    public var hint: [Int]
-    public var settings: Settings
+    public var found: [SetCard] = []
+    public var foundMatches: [FoundMatch] = []
+    public var hint: [Int] = []
+    public var settings = Settings()
     /// The seed of the current deal: the referee's only.
-    @Nullable public var gameSeed: UInt64?
+    public var gameSeed: UInt64?
     public var players: [Player]?
     public var current: PlayerID?
     /// The racer looking, in a race.
     public var viewer: PlayerID?
     /// How quickly the computer racers find sets, when some race.
     public var computerLevel: ComputerLevel?
+
+    public init() {}
+
+    public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+      try m.member("score", \.score)
+      try m.member("status", \.status)
+      try m.member("flips", \.flips)
+      try m.member("history", \.history)
+      try m.member("mode", \.mode)
+      try m.member("deckCount", \.deckCount)
+      try m.member("over", \.over)
+      try m.member("table", \.table)
+      try m.member("found", \.found)
+      try m.member("foundMatches", \.foundMatches)
+      try m.member("hint", \.hint)
+      try m.member("settings", \.settings)
+      try m.member("gameSeed", \.gameSeed)
+      try m.optional("players", \.players)
+      try m.optional("current", \.current)
+      try m.optional("viewer", \.viewer)
+      try m.optional("computerLevel", \.computerLevel)
+    }
 
     public init(_ view: View, cache: inout TextCache<Table.Play>) {
       score = view.score

@@ -67,69 +67,105 @@ extension SnapGame: WireGame {
     /// One seat.
     ///
     /// NB: memoized: most seats are the same from one version to the next (a turn moves one
-    /// seat's cards), so their text is copied rather than encoded again for every viewer.
-    public struct Seat: Codable, Hashable, Sendable, MemoizedEncoding {
-      public var name: PlayerID
-      public var seat: CardTableCore.Seat
-      public var position: CardTableCore.Seat
+    /// seat's cards), so their text is copied rather than written again for every viewer.
+    public struct Seat: MemoizedWireObject, Sendable {
+      public var name = PlayerID.solo
+      public var seat = CardTableCore.Seat.bottom
+      public var position = CardTableCore.Seat.bottom
       public var closed: [PlayingCard]?
       public var open: [PlayingCard]?
-      public var closedCount: Int
-      public var openCount: Int
+      public var closedCount = 0
+      public var openCount = 0
       public var openTop: PlayingCard?
-      public var gamesWon: Int
+      public var gamesWon = 0
       /// `<n> Won`.
-      public var won: String
-      public var computer: Bool
-      public var host: Bool
-      public var left: Bool
+      public var won = ""
+      public var computer = false
+      public var host = false
+      public var left = false
 
-      enum CodingKeys: String, CodingKey {
-        case name, seat, position, closed, open, closedCount, openCount, openTop, gamesWon, won
-        case computer, host, left
-      }
+      public init() {}
 
-      public func encode(to encoder: any Encoder) throws {
-        try encodeMemoized(to: encoder)
-      }
-
-      func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(seat.description, forKey: .seat)
-        try container.encode(position.description, forKey: .position)
-        try container.encodeIfPresent(closed, forKey: .closed)
-        try container.encodeIfPresent(open, forKey: .open)
-        try container.encode(closedCount, forKey: .closedCount)
-        try container.encode(openCount, forKey: .openCount)
-        try container.encodeCard(openTop, forKey: .openTop)
-        try container.encode(gamesWon, forKey: .gamesWon)
-        try container.encode(won, forKey: .won)
-        try container.encode(computer, forKey: .computer)
-        try container.encode(host, forKey: .host)
-        try container.encode(left, forKey: .left)
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("name", \.name)
+        try m.member("seat", \.seat)
+        try m.member("position", \.position)
+        try m.optional("closed", \.closed)
+        try m.optional("open", \.open)
+        try m.member("closedCount", \.closedCount)
+        try m.member("openCount", \.openCount)
+        try m.member("openTop", \.openTop)
+        try m.member("gamesWon", \.gamesWon)
+        try m.member("won", \.won)
+        try m.member("computer", \.computer)
+        try m.member("host", \.host)
+        try m.member("left", \.left)
       }
     }
 
-    public var phase: Phase
-    public var status: String
-    @Nullable public var active: PlayerID?
-    public var over: Bool
-    public var round: Int
-    public var starting: PlayerID
-    public var turned: Bool
-    @Nullable public var winner: PlayerID?
-    public var host: PlayerID
+    /// The pause after a call: `{"caller":"Ray","result":"correct","moved":false}`; who
+    /// matched is in the `snap` event and the view's `matching`.
+    public struct Pause: WireObject, Equatable, Sendable {
+      public var caller = PlayerID.solo
+      /// `correct`, `tooLate` or `wrong`.
+      public var result = ""
+      public var moved = false
+
+      public init() {}
+
+      init(_ pause: SnapGame.Pause) {
+        (caller, result, moved) = (pause.caller, pause.result.name, pause.moved)
+      }
+
+      public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+        try m.member("caller", \.caller)
+        try m.member("result", \.result)
+        try m.member("moved", \.moved)
+      }
+    }
+
+    public var phase = Phase.dealing
+    public var status = ""
+    public var active: PlayerID?
+    public var over = false
+    public var round = 0
+    public var starting = PlayerID.solo
+    public var turned = false
+    public var winner: PlayerID?
+    public var host = PlayerID.solo
     public var viewer: PlayerID?
     public var endReason: EndReason?
-    @Nullable public var pause: Pause?
-    public var canTurn: Bool
-    public var canSnap: Bool
-    public var canStartNextRound: Bool
+    public var pause: Pause?
+    public var canTurn = false
+    public var canSnap = false
+    public var canStartNextRound = false
     public var matching: [PlayerID]?
-    public var players: [Seat]
+    public var players: [Seat] = []
     /// The computer players' speed, when it is not the original (RULES §5.5).
     public var computerSpeed: ComputerSpeed?
+
+    public init() {}
+
+    public static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+      try m.member("phase", \.phase)
+      try m.member("status", \.status)
+      try m.member("active", \.active)
+      try m.member("over", \.over)
+      try m.member("round", \.round)
+      try m.member("starting", \.starting)
+      try m.member("turned", \.turned)
+      try m.member("winner", \.winner)
+      try m.member("host", \.host)
+      try m.optional("viewer", \.viewer)
+      try m.optional("endReason", \.endReason)
+      try m.member("pause", \.pause)
+      try m.member("canTurn", \.canTurn)
+      try m.member("canSnap", \.canSnap)
+      try m.member("canStartNextRound", \.canStartNextRound)
+      try m.optional("matching", \.matching)
+      try m.member("players", \.players)
+      try m.optional("computerSpeed", \.computerSpeed)
+    }
 
     public init(_ view: View, cache: inout NoCache) {
       phase = view.phase
@@ -143,17 +179,20 @@ extension SnapGame: WireGame {
       host = view.host
       viewer = view.viewer
       endReason = view.endReason
-      pause = view.pause
+      pause = view.pause.map(Pause.init)
       canTurn = view.canTurn
       canSnap = view.canSnap
       canStartNextRound = view.canStartNextRound
       matching = view.matching
       players = view.players.map { player in
-        Seat(
-          name: player.id, seat: player.seat, position: player.position, closed: player.closed,
-          open: player.open, closedCount: player.closedCount, openCount: player.openCount,
-          openTop: player.openTop, gamesWon: player.gamesWon, won: RuleTexts.won(player.gamesWon),
-          computer: player.isComputer, host: player.isHost, left: player.hasLeft)
+        var seat = Seat()
+        (seat.name, seat.seat, seat.position) = (player.id, player.seat, player.position)
+        (seat.closed, seat.open) = (player.closed, player.open)
+        (seat.closedCount, seat.openCount) = (player.closedCount, player.openCount)
+        (seat.openTop, seat.gamesWon) = (player.openTop, player.gamesWon)
+        seat.won = RuleTexts.won(player.gamesWon)
+        (seat.computer, seat.host, seat.left) = (player.isComputer, player.isHost, player.hasLeft)
+        return seat
       }
       computerSpeed = view.computerSpeed == .original ? nil : view.computerSpeed
     }

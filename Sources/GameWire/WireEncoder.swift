@@ -48,7 +48,7 @@ public final class WireEncoder {
   public func json(of value: some Encodable) throws -> JSON {
     var writer = JSONWriter()
     try encode(value, into: &writer)
-    let parsed: Result<JSON, JSONSyntaxError> = writer.bytes.withUnsafeBytes { bytes in
+    let parsed: Result<JSON, JSONSyntaxError> = writer.withBytes { bytes in
       do throws(JSONSyntaxError) {
         return .success(try JSONReader.parse(bytes))
       } catch {
@@ -198,9 +198,9 @@ final class StreamEncoder: Encoder {
     core.pointee.writer.raw(UInt8(ascii: "]"))
   }
 
-  /// Writes `value` from the text written the last time an equal value was encoded, or
-  /// encodes it and keeps the text; see ``MemoizedEncoding``.
-  func writeMemoized<T: MemoizedEncoding>(_ value: T) throws {
+  /// Writes `value` from the text written the last time an equal value was written, or
+  /// writes it and keeps the text; see ``MemoizedWireObject``.
+  func writeMemoized<T: MemoizedWireObject>(_ value: T) {
     let memo: Memo<T>
     if let existing = memos[ObjectIdentifier(T.self)] {
       memo = unsafeDowncast(existing, to: Memo<T>.self)
@@ -209,16 +209,13 @@ final class StreamEncoder: Encoder {
       memos[ObjectIdentifier(T.self)] = memo
     }
     if let text = memo.texts[value] {
-      core.pointee.pending = false
       text.withUnsafeBufferPointer { core.pointee.writer.raw($0) }
       return
     }
-    let start = core.pointee.writer.bytes.count
-    try value.encodeFields(to: self)
-    // NB: the value's own object closes here, so that the text kept is the whole value.
-    close(toDepth: core.pointee.base)
+    let start = core.pointee.writer.count
+    writeMembers(of: value)
     if memo.texts.count >= Memo<T>.capacity { memo.texts.removeAll(keepingCapacity: true) }
-    memo.texts[value] = Array(core.pointee.writer.bytes[start...])
+    memo.texts[value] = core.pointee.writer.bytes(from: start)
   }
 
   /// Closes every container deeper than `depth` containers.
@@ -307,26 +304,6 @@ final class StreamEncoder: Encoder {
 
   /// Whether a value is expected now.
   var pending: Bool { core.pointee.pending }
-}
-
-/// A small value that repeats from message to message (a board position, a table slot), whose
-/// JSON text an encoder keeps once written, so that an equal value is written by copying it.
-///
-/// The type's `encode(to:)` calls ``encodeMemoized(to:)``; its fields are written by
-/// ``encodeFields(to:)``, the ordinary conformance that every other encoder uses too.
-protocol MemoizedEncoding: Encodable, Hashable {
-  func encodeFields(to encoder: any Encoder) throws
-}
-
-extension MemoizedEncoding {
-  /// Writes the value through the wire's memo, or its fields for any other encoder.
-  func encodeMemoized(to encoder: any Encoder) throws {
-    if let stream = encoder as? StreamEncoder {
-      try stream.writeMemoized(self)
-    } else {
-      try encodeFields(to: encoder)
-    }
-  }
 }
 
 /// One type's memoized texts.

@@ -88,8 +88,8 @@ where
 }
 
 /// A view as the wire writes it, made from the engine's view and the texts that a session
-/// keeps written (see ``TextCache``).
-public protocol WireViewType: Codable, Equatable, Sendable {
+/// keeps written (see ``TextCache``); its members are declared once (``WireObject``).
+public protocol WireViewType: WireObject, Equatable, Sendable {
   associatedtype Source
   /// What the session keeps between messages to write this view faster; ``NoCache`` when
   /// nothing is worth keeping.

@@ -99,45 +99,6 @@ extension SnapGame.SnapResult {
   }
 }
 
-extension SnapGame.Pause: Codable {
-  enum CodingKeys: String, CodingKey {
-    case caller, result, matching, moved
-  }
-
-  /// `{"caller":"Ray","result":"correct","moved":false}`; the matching players are in the
-  /// `snap` event, and in `matching` here only when decoding needs them.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(caller, forKey: .caller)
-    try container.encode(result.name, forKey: .result)
-    try container.encode(moved, forKey: .moved)
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      caller: try container.decode(PlayerID.self, forKey: .caller),
-      result: try SnapGame.SnapResult(
-        name: try container.decode(String.self, forKey: .result),
-        matching: try container.decodeIfPresent([PlayerID].self, forKey: .matching) ?? []))
-    moved = try container.decode(Bool.self, forKey: .moved)
-  }
-}
-
-extension SnapGame.SnapResult {
-  /// The result named `name`, with the matching players of a correct call.
-  init(name: String, matching: [PlayerID]) throws {
-    switch name {
-    case "correct": self = .correct(matching: matching)
-    case "tooLate": self = .tooLate
-    case "wrong": self = .wrong
-    default:
-      throw InputError.unknownName(
-        member: "result", value: name, expected: ["correct", "tooLate", "wrong"])
-    }
-  }
-}
-
 extension SnapGame.Transfer: Codable {
   enum CodingKeys: String, CodingKey {
     case to, card

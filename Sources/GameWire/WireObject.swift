@@ -1,0 +1,331 @@
+import CardTableCore
+import MatchingGame
+import MemoryGame
+import SetGame
+import SnapGame
+
+// The wire's shapes declared once (docs/ARCHITECTURE.md "The wire"): a `WireObject` names its
+// members in wire order, each with the property that holds it, in one static function; the
+// direct writer, `Encodable` and `Decodable` are all walks of that one declaration, so a member
+// cannot be written and forgotten when read, or the other way round.
+
+/// A value that appends its own JSON text to the wire's bytes, with no `Encoder`, container or
+/// dynamic dispatch per member. It is `Codable` too, and both write the same text.
+public protocol WireValue: Codable {
+  /// Appends the value's JSON text.
+  func write(to writer: inout WireWriter)
+}
+
+/// A JSON object whose members are declared once, in wire order, by ``members(_:)``.
+///
+/// ```swift
+/// static func members<M: WireMembers<Self>>(_ m: inout M) throws(M.Failure) {
+///   try m.member("player", \.player)      // always written
+///   try m.member("title", \.title)        // a `String?`: written as null when nil
+///   try m.optional("computer", \.computer) // written only when it holds a value
+/// }
+/// ```
+///
+/// From it follow ``WireValue/write(to:)`` (the wire's own, straight into bytes), `encode(to:)`
+/// for any other `Encoder` and `init(from:)`, which starts from ``init()`` and sets each member
+/// it reads.
+public protocol WireObject: WireValue {
+  /// The value that reading starts from; every declared member is then read into it.
+  init()
+  /// Names every member in wire order with the property that holds it.
+  static func members<Members: WireMembers<Self>>(_ members: inout Members)
+    throws(Members.Failure)
+}
+
+/// What walks a ``WireObject``'s members: the writer, an `Encoder`'s container or a `Decoder`'s.
+public protocol WireMembers<Object> {
+  associatedtype Object
+  associatedtype Failure: Error
+  /// A member that is always there (an optional one written as `null` when nil).
+  mutating func member<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>) throws(Failure)
+  /// A member that is there only when it holds a value.
+  mutating func optional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>) throws(Failure)
+}
+
+/// A ``WireObject`` whose text an encoder keeps once written, so that an equal value is written
+/// by copying it: a part of a view that repeats from version to version (a board position, a
+/// seat, a found match). See ``StreamEncoder/writeMemoized(_:)``.
+public protocol MemoizedWireObject: WireObject, Hashable {}
+
+extension WireObject {
+  public func write(to writer: inout WireWriter) {
+    writer.encoder.writeMembers(of: self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    if let stream = encoder as? StreamEncoder {
+      stream.writeDirect(self)
+      return
+    }
+    var members = EncodingMembers(object: self, into: encoder.container(keyedBy: MemberKey.self))
+    try Self.members(&members)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    var members = DecodingMembers(
+      object: Self(), from: try decoder.container(keyedBy: MemberKey.self))
+    try Self.members(&members)
+    self = members.object
+  }
+}
+
+extension MemoizedWireObject {
+  public func write(to writer: inout WireWriter) {
+    writer.encoder.writeMemoized(self)
+  }
+}
+
+/// Where a ``WireValue`` writes: the bytes of the encoder writing the message.
+public struct WireWriter {
+  // NB: unowned: a writer lives only while its encoder writes one value.
+  unowned(unsafe) let encoder: StreamEncoder
+
+  /// Appends a member's name and colon, after a comma unless it is the object's first.
+  @inline(__always)
+  mutating func key(_ name: StaticString, first: Bool) {
+    encoder.core.pointee.writer.member(name, first: first)
+  }
+
+  /// Appends JSON text through the writer itself: numbers, strings, `null`, brackets.
+  @inline(__always)
+  public mutating func json(_ write: (inout JSONWriter) -> Void) {
+    write(&encoder.core.pointee.writer)
+  }
+
+  /// Appends a value through its `Encodable` conformance: for the rare values that are not
+  /// worth a direct writer (a Snap! pause, a match's reason, kept as text when memoized).
+  public mutating func encodable(_ value: some Encodable) {
+    // NB: the wire's own values always encode; a failure here is a bug in a conformance.
+    do {
+      try encoder.encodeNested(value)
+    } catch {
+      preconditionFailure("a wire value failed to encode: \(error)")
+    }
+  }
+}
+
+/// Writes a ``WireObject``'s members as the wire's text.
+struct WritingMembers<Object>: WireMembers {
+  typealias Failure = Never
+  let object: UnsafePointer<Object>
+  var writer: WireWriter
+  var first = true
+
+  @inline(__always)
+  mutating func member<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) {
+    writer.key(name, first: first)
+    first = false
+    object.pointee[keyPath: path].write(to: &writer)
+  }
+
+  @inline(__always)
+  mutating func optional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) {
+    guard let value = object.pointee[keyPath: path] else { return }
+    writer.key(name, first: first)
+    first = false
+    value.write(to: &writer)
+  }
+}
+
+/// Encodes a ``WireObject``'s members with any other `Encoder`.
+struct EncodingMembers<Object>: WireMembers {
+  typealias Failure = any Error
+  let object: Object
+  var container: KeyedEncodingContainer<MemberKey>
+
+  init(object: Object, into container: KeyedEncodingContainer<MemberKey>) {
+    self.object = object
+    self.container = container
+  }
+
+  mutating func member<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) throws {
+    try container.encode(object[keyPath: path], forKey: MemberKey("\(name)"))
+  }
+
+  mutating func optional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) throws {
+    try container.encodeIfPresent(object[keyPath: path], forKey: MemberKey("\(name)"))
+  }
+}
+
+/// Reads a ``WireObject``'s members from any `Decoder`.
+struct DecodingMembers<Object>: WireMembers {
+  typealias Failure = any Error
+  var object: Object
+  let container: KeyedDecodingContainer<MemberKey>
+
+  init(object: Object, from container: KeyedDecodingContainer<MemberKey>) {
+    self.object = object
+    self.container = container
+  }
+
+  mutating func member<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) throws {
+    object[keyPath: path] = try container.decode(Value.self, forKey: MemberKey("\(name)"))
+  }
+
+  mutating func optional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) throws {
+    object[keyPath: path] = try container.decodeIfPresent(
+      Value.self, forKey: MemberKey("\(name)"))
+  }
+}
+
+extension StreamEncoder {
+  /// Writes `object` where a value is expected, member by member from its declaration; or,
+  /// asked by a value whose object is open already, adds its members to that object (a
+  /// state's header and its view's body are one object).
+  func writeDirect<Object: WireObject>(_ object: Object) {
+    if core.pointee.pending {
+      core.pointee.pending = false
+      var writer = WireWriter(encoder: self)
+      object.write(to: &writer)
+      return
+    }
+    let depth = openContainer(object: true)
+    withUnsafePointer(to: object) { pointer in
+      var members = WritingMembers(object: pointer, writer: WireWriter(encoder: self))
+      members.first = core.pointee.open[depth].count == 0
+      Object.members(&members)
+      // NB: the count only says whether a comma comes next.
+      if !members.first { core.pointee.open[depth].count += 1 }
+    }
+  }
+
+  /// Writes `object`'s braces and members.
+  @inline(__always)
+  func writeMembers<Object: WireObject>(of object: Object) {
+    core.pointee.writer.raw(UInt8(ascii: "{"))
+    withUnsafePointer(to: object) { pointer in
+      var members = WritingMembers(object: pointer, writer: WireWriter(encoder: self))
+      Object.members(&members)
+    }
+    core.pointee.writer.raw(UInt8(ascii: "}"))
+  }
+
+  /// Encodes `value` through its conformance inside a direct write.
+  func encodeNested(_ value: some Encodable) throws {
+    // NB: a direct write opens no container of the encoder's, so the value is written as a
+    // top-level one would be, at the current depth.
+    core.pointee.pending = true
+    defer { core.pointee.pending = false }
+    try encodeValue(value)
+  }
+}
+
+// MARK: The wire's leaves
+
+extension Int: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension UInt64: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension Double: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension Bool: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension String: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension PlayerID: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(rawValue) } }
+}
+
+extension PlayingCard: WireValue {
+  public func write(to writer: inout WireWriter) {
+    writer.json { $0.raw(CardTexts.playing[deckIndex]) }
+  }
+}
+
+extension SetCard: WireValue {
+  public func write(to writer: inout WireWriter) {
+    writer.json { $0.raw(CardTexts.set[deckIndex]) }
+  }
+}
+
+/// Every card's JSON text, quoted, by deck index: a card is written by copying its bytes.
+enum CardTexts {
+  static let playing = PlayingCard.texts.map(quoted)
+  static let set = SetCard.texts.map(quoted)
+
+  private static func quoted(_ text: String) -> [UInt8] {
+    var writer = JSONWriter(capacity: 16)
+    writer.write(text)
+    return writer.bytes
+  }
+}
+
+extension Seat: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(description) } }
+}
+
+/// `null` for nil.
+extension Optional: WireValue where Wrapped: WireValue {
+  public func write(to writer: inout WireWriter) {
+    if let self {
+      self.write(to: &writer)
+    } else {
+      writer.json { $0.writeNull() }
+    }
+  }
+}
+
+extension Array: WireValue where Element: WireValue {
+  public func write(to writer: inout WireWriter) {
+    writer.json { $0.raw(UInt8(ascii: "[")) }
+    for index in indices {
+      if index > 0 { writer.json { $0.raw(UInt8(ascii: ",")) } }
+      self[index].write(to: &writer)
+    }
+    writer.json { $0.raw(UInt8(ascii: "]")) }
+  }
+}
+
+extension Nullable: WireValue where Value: WireValue {
+  public func write(to writer: inout WireWriter) { wrappedValue.write(to: &writer) }
+}
+
+/// A name from a fixed set, written as its raw value, as its `Codable` conformance does.
+extension WireValue where Self: RawRepresentable, RawValue == String {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(rawValue) } }
+}
+
+extension MemoryGame.ComputerLevel: WireValue {}
+extension SetGame.ComputerLevel: WireValue {}
+extension SnapGame.ComputerSpeed: WireValue {}
+extension SnapGame.Phase: WireValue {}
+extension SnapGame.EndReason: WireValue {}
+
+// NB: written through their `Encodable` conformances: memoized with the found match that holds
+// them, so not worth a writer of their own.
+extension MatchingGame.Reason: WireValue {
+  public func write(to writer: inout WireWriter) { writer.encodable(self) }
+}
+
+extension SetGame.Reason: WireValue {
+  public func write(to writer: inout WireWriter) { writer.encodable(self) }
+}
