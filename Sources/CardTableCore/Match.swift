@@ -115,8 +115,8 @@ public struct Match<Rules: GameRules>: Sendable {
     // NB: a game's first actions then append without growing the log step by step.
     _log.reserveCapacity(32)
     Rules.opening(_state, into: &scratch)
-    schedule(scratch.scheduled)
-    stamp(scratch.marks, by: nil)
+    scheduleFollowUps()
+    stampMarks(by: nil)
     checkInvariants()
   }
 
@@ -234,8 +234,8 @@ public struct Match<Rules: GameRules>: Sendable {
       let cancelled = scratch.cancelled
       _timers.removeAll { cancelled.contains($0.scheduled.key) }
     }
-    schedule(scratch.scheduled)
-    if !scratch.marks.isEmpty { stamp(scratch.marks, by: index) }
+    scheduleFollowUps()
+    if !scratch.marks.isEmpty { stampMarks(by: index) }
     checkInvariants()
   }
 
@@ -247,21 +247,28 @@ public struct Match<Rules: GameRules>: Sendable {
     return Int32(actors.count - 1)
   }
 
+  /// Sets a timer for each follow-up of the last action.
+  ///
+  /// NB: the outcome's lists are read in place: handing one to a method as an argument retained
+  /// and released its buffer for every action (with Memory's deal allocating less, 8.5 % fewer
+  /// instructions per action of `bench memory`, counted by callgrind).
   @inlinable
-  mutating func schedule(_ followUps: [Scheduled<Rules>]) {
-    for followUp in followUps {
+  mutating func scheduleFollowUps() {
+    for index in scratch.scheduled.indices {
       _timers.append(
-        Timer(due: _clock + followUp.delay, sequence: nextSequence, scheduled: followUp))
+        Timer(
+          due: _clock + scratch.scheduled[index].delay, sequence: nextSequence,
+          scheduled: scratch.scheduled[index]))
       nextSequence += 1
     }
   }
 
-  /// Times the games that `marks` dealt and ended, as done by the log entry at `index` (nil for
-  /// the match's own deal).
+  /// Times the games that the last action's marks dealt and ended, as done by the log entry at
+  /// `index` (nil for the match's own deal).
   @inlinable
-  mutating func stamp(_ marks: [GameMark<Rules.Settings>], by index: Int?) {
-    for mark in marks {
-      switch mark {
+  mutating func stampMarks(by index: Int?) {
+    for position in scratch.marks.indices {
+      switch scratch.marks[position] {
       case .dealt:
         gameStart = (index, _clock)
         gameBegan = nil
