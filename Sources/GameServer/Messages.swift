@@ -49,10 +49,7 @@ struct Closed: Encodable {
 }
 
 /// `{"type":"update","game":G,"seed":S,"version":V,"events":[...],"view":{...},"reply":R}`.
-struct Update: Encodable {
-  enum CodingKeys: String, CodingKey {
-    case type, game, seed, today, version, events, view, reply
-  }
+struct Update: WireEncodable {
 
   var game: String
   var seed: UInt64?
@@ -60,19 +57,20 @@ struct Update: Encodable {
   var today: String?
   var version: Int
   var events: EventBatch.Shown
-  var view: any Encodable
+  var view: any WireEncodable
   var reply: JSON?
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode("update", forKey: .type)
-    try container.encode(game, forKey: .game)
-    try container.encode(seed, forKey: .seed)
-    try container.encodeIfPresent(today, forKey: .today)
-    try container.encode(version, forKey: .version)
-    try container.encode(events, forKey: .events)
-    try container.encode(view, forKey: .view)
-    try container.encodeIfPresent(reply, forKey: .reply)
+  func write(to writer: inout WireWriter) {
+    writer.object { update in
+      update.type("update")
+      update.member("game", game)
+      update.member("seed", seed)
+      update.optional("today", today)
+      update.member("version", version)
+      update.member("events", events)
+      update.member("view", view)
+      update.optional("reply", reply)
+    }
   }
 }
 

@@ -60,7 +60,7 @@ public final class EngineConsole {
 
   private func refuse(_ error: WireError, into writer: inout JSONWriter) {
     write(
-      Reply(ok: false, [("error", error), ("state", StateValue(session: session))]), into: &writer)
+      Reply(ok: false, [("error", ThroughEncodable(error)), ("state", StateValue(session: session))]), into: &writer)
   }
 
   private func write(_ reply: Reply, into writer: inout JSONWriter) {
@@ -123,7 +123,7 @@ public final class EngineConsole {
       let player = try request.requiredString("player", in: "view")
       return Reply([("view", session.view(for: .player(PlayerID(player))))])
     case "results":
-      return Reply([("results", session.results)])
+      return Reply([("results", ThroughEncodable(session.results))])
     case "restart":
       self.session = try session.restart()
       return acknowledge(.empty)
@@ -141,12 +141,12 @@ public final class EngineConsole {
 }
 
 /// One reply of the console: `ok` and the members of its answer, in order.
-struct Reply: Encodable {
+struct Reply: WireEncodable {
   var ok: Bool
-  var members: [(String, any Encodable)]
+  var members: [(String, any WireEncodable)]
   var answer: JSON?
 
-  init(ok: Bool = true, _ members: [(String, any Encodable)]) {
+  init(ok: Bool = true, _ members: [(String, any WireEncodable)]) {
     self.ok = ok
     self.members = members
   }
@@ -157,23 +157,21 @@ struct Reply: Encodable {
     self.answer = answer.setting("ok", to: true)
   }
 
-  func encode(to encoder: any Encoder) throws {
-    if let answer { return try answer.encode(to: encoder) }
-    var container = encoder.container(keyedBy: MemberKey.self)
-    try container.encode(ok, forKey: MemberKey("ok"))
-    for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
+  func write(to writer: inout WireWriter) {
+    if let answer { return answer.write(to: &writer) }
+    writer.object { reply in
+      reply.member("ok", ok)
+      for (key, value) in members { reply.member(named: key, value) }
+    }
   }
 }
 
 /// The running game's state, or `null` before the first `new`.
-struct StateValue: Encodable {
+struct StateValue: WireEncodable {
   let session: (any GameSession)?
 
-  func encode(to encoder: any Encoder) throws {
-    guard let session else {
-      var container = encoder.singleValueContainer()
-      return try container.encodeNil()
-    }
-    try session.state.encode(to: encoder)
+  func write(to writer: inout WireWriter) {
+    guard let session else { return writer.json { $0.writeNull() } }
+    session.state.write(to: &writer)
   }
 }

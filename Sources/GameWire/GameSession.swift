@@ -6,7 +6,7 @@ import SnapGame
 
 /// Events of one accepted action or timer run, ready to be written for any viewer.
 public struct EventBatch: Sendable {
-  private let encodeFor: @Sendable (Viewer, any Encoder) throws -> Void
+  private let writeFor: @Sendable (Viewer, inout WireWriter) -> Void
   /// How many events happened (before redaction).
   public let count: Int
   /// What a table learns from the events (``WireGame/tableNotes(of:into:)``), in order.
@@ -17,18 +17,23 @@ public struct EventBatch: Sendable {
     var notes: [TableNote] = []
     for event in events { G.tableNotes(of: event, into: &notes) }
     self.notes = notes
-    encodeFor = { viewer, encoder in
-      var container = encoder.unkeyedContainer()
+    writeFor = { viewer, writer in
+      writer.json { $0.raw(UInt8(ascii: "[")) }
+      var first = true
       for event in events {
-        if let shown = G.redact(event, for: viewer) { try container.encode(shown) }
+        guard let shown = G.redact(event, for: viewer) else { continue }
+        if !first { writer.json { $0.raw(UInt8(ascii: ",")) } }
+        first = false
+        shown.write(to: &writer)
       }
+      writer.json { $0.raw(UInt8(ascii: "]")) }
     }
   }
 
   private init() {
     count = 0
     notes = []
-    encodeFor = { _, encoder in _ = encoder.unkeyedContainer() }
+    writeFor = { _, writer in writer.json { $0.raw("[]") } }
   }
 
   /// No events: the reply to a command that changed nothing.
@@ -43,12 +48,12 @@ public struct EventBatch: Sendable {
   }
 
   /// A batch as one viewer sees it.
-  public struct Shown: Encodable, Sendable {
+  public struct Shown: WireEncodable, Sendable {
     let batch: EventBatch
     let viewer: Viewer
 
-    public func encode(to encoder: any Encoder) throws {
-      try batch.encodeFor(viewer, encoder)
+    public func write(to writer: inout WireWriter) {
+      batch.writeFor(viewer, &writer)
     }
   }
 }
@@ -74,9 +79,9 @@ public protocol GameSession: AnyObject {
 
   /// The full state, as the referee sees it, headed by `game`, `seed`, `version` and `clock`;
   /// `result` (the game just finished) and `resultCount` at the end.
-  var state: any Encodable { get }
+  var state: any WireEncodable { get }
   /// What `viewer` may see, headed by `game`, `version` and `clock`.
-  func view(for viewer: Viewer) -> any Encodable
+  func view(for viewer: Viewer) -> any WireEncodable
   /// Every game of the match that has ended or was abandoned, timed on its clock, oldest first.
   var results: any Encodable { get }
 
@@ -106,7 +111,7 @@ public protocol GameSession: AnyObject {
   /// What `viewer` saw after the first `version` actions of the match, headed like ``view(for:)``.
   ///
   /// - Throws: `bad-request` for a version the match does not have.
-  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any Encodable
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any WireEncodable
 }
 
 /// One accepted action as a store keeps it.
@@ -161,11 +166,7 @@ extension GameSession {
 }
 
 /// A view or state with the members that say which match it is first.
-struct Headed: Encodable {
-  enum CodingKeys: String, CodingKey {
-    case game, seed, version, clock, began, result, resultCount
-  }
-
+struct Headed: WireEncodable {
   var game: String
   var seed: UInt64?
   var version: Int
@@ -178,16 +179,21 @@ struct Headed: Encodable {
   var result: (any Encodable & Sendable)?
   var resultCount: Int?
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(game, forKey: .game)
-    try container.encodeIfPresent(seed, forKey: .seed)
-    try container.encode(version, forKey: .version)
-    try container.encode(clock, forKey: .clock)
-    try container.encodeIfPresent(began, forKey: .began)
-    try body.encode(to: encoder)
-    if let result { try container.encode(result, forKey: .result) }
-    try container.encodeIfPresent(resultCount, forKey: .resultCount)
+  func write(to writer: inout WireWriter) {
+    writer.object { state in
+      state.member("game", game)
+      state.optional("seed", seed)
+      state.member("version", version)
+      state.member("clock", clock)
+      state.optional("began", began)
+      switch body {
+      case let written as EncodedMembers: state.splice(written)
+      case let view as any WireObject: state.members(of: view)
+      default: preconditionFailure("a view's body is its members")
+      }
+      if let result { state.encodable("result", result) }
+      state.optional("resultCount", resultCount)
+    }
   }
 }
 
@@ -227,13 +233,13 @@ final class LiveSession<G: WireGame>: GameSession {
     (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
   }
 
-  var state: any Encodable { headedState() }
+  var state: any WireEncodable { headedState() }
 
   @_specialize(where G == MemoryGame)
   @_specialize(where G == MatchingGame)
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
-  private func headedState() -> any Encodable {
+  private func headedState() -> any WireEncodable {
     // NB: only the newest record is written: a match of many deals would otherwise write
     // every record into every reply.
     let last = match.results.last
@@ -248,7 +254,7 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == MatchingGame)
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
-  func view(for viewer: Viewer) -> any Encodable {
+  func view(for viewer: Viewer) -> any WireEncodable {
     Headed(
       game: game, version: match.version, clock: match.clock, began: began,
       body: body(for: viewer))
@@ -349,7 +355,7 @@ final class LiveSession<G: WireGame>: GameSession {
     match.abandon()
   }
 
-  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any Encodable {
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any WireEncodable {
     guard (0...match.version).contains(version) else {
       throw .badRequest(
         "view-at: \"version\" must be from 0 to \(match.version), the actions so far.")

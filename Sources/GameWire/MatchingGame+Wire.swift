@@ -179,6 +179,45 @@ extension MatchingGame: WireGame {
   }
 }
 
+/// Matchismo's events on the wire (docs/ENGINE.md "matchismo").
+extension MatchingGame.Event: WireEncodable {
+  public func write(to writer: inout WireWriter) {
+    writer.object { event in
+      switch self {
+      case .chosen(let index, let card):
+        event.type("chosen")
+        event.member("card", index)
+        event.member("face", card)
+      case .unchosen(let index):
+        event.type("unchosen")
+        event.member("card", index)
+      case .matched(let cards, let points, let reason):
+        event.type("matched")
+        event.member("cards", cards)
+        event.member("points", points)
+        event.member("reason", reason)
+      case .mismatched(let cards, let penalty):
+        event.type("mismatched")
+        event.member("cards", cards)
+        event.member("penalty", penalty)
+      case .modeSet(let mode):
+        event.type("modeSet")
+        event.member("mode", mode)
+      case .hinted(let cards):
+        event.type("hinted")
+        event.member("cards", cards)
+      case .dealt(let seed, let abandoned):
+        event.type("dealt")
+        event.member("seed", seed)
+        event.encodable("abandoned", abandoned)
+      case .gameOver(let record):
+        event.type("gameOver")
+        event.encodable("result", record)
+      }
+    }
+  }
+}
+
 extension WireGame {
   /// The matching games' `{"cmd":"history"}`: the current game's history entries, oldest
   /// first, each with the version right after the move that wrote it,

@@ -155,6 +155,46 @@ extension MemoryGame: WireGame {
   }
 }
 
+/// Memory's and Concentration's events on the wire (docs/ENGINE.md "memory"):
+/// `{"type":"flipped","card":3,"face":"8♥"}`, a pair's `{"type":"matched","cards":[3,7]}`
+/// (`mismatched`, `removed`, `turnedDown`), `ready`, `{"type":"finished","score":2,"moves":9}`,
+/// `{"type":"turnPassed","to":"Bob"}` and `{"type":"left","player":"Ann"}`.
+extension MemoryGame.Event: WireEncodable {
+  public func write(to writer: inout WireWriter) {
+    writer.object { event in
+      switch self {
+      case .flipped(let index, let card):
+        event.type("flipped")
+        event.member("card", index)
+        event.member("face", card)
+      case .matched(let a, let b):
+        event.type("matched")
+        event.member("cards", Hand(a, b))
+      case .mismatched(let a, let b):
+        event.type("mismatched")
+        event.member("cards", Hand(a, b))
+      case .removed(let a, let b):
+        event.type("removed")
+        event.member("cards", Hand(a, b))
+      case .turnedDown(let a, let b):
+        event.type("turnedDown")
+        event.member("cards", Hand(a, b))
+      case .ready: event.type("ready")
+      case .finished(let score, let moves):
+        event.type("finished")
+        event.member("score", score)
+        event.member("moves", moves)
+      case .turnPassed(let player):
+        event.type("turnPassed")
+        event.member("to", player)
+      case .left(let player):
+        event.type("left")
+        event.member("player", player)
+      }
+    }
+  }
+}
+
 // Memory's and Concentration's words in RuleTexts (the rule book's texts, beside the game's wire form).
 extension RuleTexts {
   // MARK: Memory and Concentration (RULES §3, §4, §7)

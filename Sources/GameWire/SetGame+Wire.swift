@@ -277,6 +277,89 @@ extension SetGame: WireGame {
   }
 }
 
+/// Set's events on the wire (docs/ENGINE.md "set"); a race's claims are `matched` and
+/// `mismatched` with their `player`.
+extension SetGame.Event: WireEncodable {
+  public func write(to writer: inout WireWriter) {
+    writer.object { event in
+      switch self {
+      case .chosen(let index, let card):
+        event.type("chosen")
+        event.member("card", index)
+        event.member("face", card)
+      case .unchosen(let index):
+        event.type("unchosen")
+        event.member("card", index)
+      case .matched(let cards, let faces, let points, let reason):
+        event.type("matched")
+        event.member("cards", cards)
+        event.member("faces", faces)
+        event.member("points", points)
+        event.member("reason", reason)
+      case .mismatched(let cards, let penalty):
+        event.type("mismatched")
+        event.member("cards", cards)
+        event.member("penalty", penalty)
+      case .removed(let cards):
+        event.type("removed")
+        event.member("cards", cards)
+      case .refilled(let cards, let faces):
+        event.type("refilled")
+        event.member("cards", cards)
+        event.member("faces", faces)
+      case .dealtThree(let cards, let faces, let charge):
+        event.type("dealtThree")
+        event.member("cards", cards)
+        event.member("faces", faces)
+        event.member("charge", charge)
+      case .turnPassed(let player):
+        event.type("turnPassed")
+        event.member("to", player)
+      case .hinted(let cards):
+        event.type("hinted")
+        event.member("cards", cards)
+      case .dealt(let seed, let abandoned):
+        event.type("dealt")
+        event.member("seed", seed)
+        event.encodable("abandoned", abandoned)
+      case .gameOver(let record):
+        event.type("gameOver")
+        event.encodable("result", record)
+      case .selected(let player, let index, let card, let count):
+        event.type("selected")
+        event.member("player", player)
+        event.optional("card", index)
+        event.optional("face", card)
+        event.member("count", count)
+      case .deselected(let player, let index, let count):
+        event.type("deselected")
+        event.member("player", player)
+        event.optional("card", index)
+        event.member("count", count)
+      case .found(let player, let cards, let faces, let points, let reason):
+        event.type("matched")
+        event.member("player", player)
+        event.member("cards", cards)
+        event.member("faces", faces)
+        event.member("points", points)
+        event.member("reason", reason)
+      case .missed(let player, let cards, let penalty):
+        event.type("mismatched")
+        event.member("player", player)
+        event.member("cards", cards)
+        event.member("penalty", penalty)
+      case .askedForThree(let player, let waiting):
+        event.type("askedForThree")
+        event.member("player", player)
+        event.member("waiting", waiting)
+      case .left(let player):
+        event.type("left")
+        event.member("player", player)
+      }
+    }
+  }
+}
+
 // Set's words in RuleTexts (the rule book's texts, beside the game's wire form).
 extension RuleTexts {
   // MARK: Set as a race (docs/ENGINE.md "set")

@@ -199,6 +199,58 @@ extension SnapGame: WireGame {
   }
 }
 
+/// Snap!'s events on the wire (docs/ENGINE.md "snap"); a call is `snap`, the end `gameOver`.
+extension SnapGame.Event: WireEncodable {
+  public func write(to writer: inout WireWriter) {
+    writer.object { event in
+      switch self {
+      case .dealt(let round, let starting):
+        event.type("dealt")
+        event.member("round", round)
+        event.member("starting", starting)
+      case .activated(let player):
+        event.type("activated")
+        event.member("player", player)
+      case .recycled(let player, let count):
+        event.type("recycled")
+        event.member("player", player)
+        event.member("count", count)
+      case .turned(let player, let card):
+        event.type("turned")
+        event.member("player", player)
+        event.member("card", card)
+      case .snapCalled(let player, let result):
+        event.type("snap")
+        event.member("player", player)
+        event.member("result", result.name)
+        if case .correct(let matching) = result { event.member("matching", matching) }
+      case .pileWon(let player, let from, let count, let cards):
+        event.type("pileWon")
+        event.member("player", player)
+        event.member("from", from)
+        event.member("count", count)
+        event.optional("cards", cards)
+      case .paid(let player, let transfer):
+        event.type("paid")
+        event.member("player", player)
+        event.member("to", transfer.to)
+        event.member("card", transfer.card)
+      case .roundWon(let player, let gamesWon):
+        event.type("roundWon")
+        event.member("player", player)
+        event.member("gamesWon", gamesWon)
+      case .left(let player, let given):
+        event.type("left")
+        event.member("player", player)
+        event.encodable("given", given)
+      case .gameEnded(let reason):
+        event.type("gameOver")
+        event.member("reason", reason)
+      }
+    }
+  }
+}
+
 // Snap!'s words in RuleTexts (the rule book's texts, beside the game's wire form).
 extension RuleTexts {
   // MARK: Snap! (RULES §5, §7)

@@ -5,7 +5,7 @@ import CardTableCore
 /// protocol and saved games all use it.
 public protocol WireGame: GameRules
 where
-  Options: Codable, Action: Codable, Event: Encodable, Settings: RecordSettings,
+  Options: Codable, Action: Codable, Event: WireEncodable, Settings: RecordSettings,
   WireView.Source == View
 {
   /// What one viewer sees, as the wire writes it: the engine's view with its texts.

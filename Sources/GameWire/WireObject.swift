@@ -10,10 +10,28 @@ import SnapGame
 // cannot be written and forgotten when read, or the other way round.
 
 /// A value that appends its own JSON text to the wire's bytes, with no `Encoder`, container or
-/// dynamic dispatch per member. It is `Codable` too, and both write the same text.
-public protocol WireValue: Codable {
+/// dynamic dispatch per member; its `Encodable` conformance writes the same text.
+///
+/// A type that is only written (an event, a message's envelope) declares its shape once, in
+/// ``write(to:)``, and `encode(to:)` follows from it; a type that is read back too is a
+/// ``WireValue``, and an object among them a ``WireObject``.
+public protocol WireEncodable: Encodable {
   /// Appends the value's JSON text.
   func write(to writer: inout WireWriter)
+}
+
+/// A ``WireEncodable`` value that is read back too.
+public protocol WireValue: WireEncodable, Decodable {}
+
+extension WireEncodable {
+  /// Written by the wire's own writer; for any other encoder, the same text as a ``JSON`` value.
+  public func encode(to encoder: any Encoder) throws {
+    if let stream = encoder as? StreamEncoder {
+      stream.writeDirect(self)
+      return
+    }
+    try WireEncoder().json(of: self).encode(to: encoder)
+  }
 }
 
 /// A JSON object whose members are declared once, in wire order, by ``members(_:)``.
@@ -99,8 +117,17 @@ public struct WireWriter {
     write(&encoder.core.pointee.writer)
   }
 
+  /// Appends an object: `body` names its members.
+  @inline(__always)
+  public mutating func object(_ body: (inout ObjectWriter) -> Void) {
+    encoder.core.pointee.writer.raw(UInt8(ascii: "{"))
+    var members = ObjectWriter(writer: self)
+    body(&members)
+    encoder.core.pointee.writer.raw(UInt8(ascii: "}"))
+  }
+
   /// Appends a value through its `Encodable` conformance: for the rare values that are not
-  /// worth a direct writer (a Snap! pause, a match's reason, kept as text when memoized).
+  /// worth a direct writer (a match's reason, kept as text when memoized; a game's record).
   public mutating func encodable(_ value: some Encodable) {
     // NB: the wire's own values always encode; a failure here is a bug in a conformance.
     do {
@@ -109,6 +136,87 @@ public struct WireWriter {
       preconditionFailure("a wire value failed to encode: \(error)")
     }
   }
+}
+
+/// The members of an object ``WireWriter/object(_:)`` writes, in order.
+public struct ObjectWriter {
+  var writer: WireWriter
+  var first = true
+
+  /// A member.
+  @inline(__always)
+  public mutating func member(_ name: StaticString, _ value: some WireEncodable) {
+    writer.key(name, first: first)
+    first = false
+    value.write(to: &writer)
+  }
+
+  /// A member there only when `value` is not nil.
+  @inline(__always)
+  public mutating func optional(_ name: StaticString, _ value: (some WireEncodable)?) {
+    guard let value else { return }
+    member(name, value)
+  }
+
+  /// `"type":"name"`: which of an event's kinds this object is.
+  @inline(__always)
+  public mutating func type(_ name: StaticString) {
+    writer.key("type", first: first)
+    first = false
+    writer.json { writer in
+      writer.raw(UInt8(ascii: "\""))
+      writer.raw(name)
+      writer.raw(UInt8(ascii: "\""))
+    }
+  }
+
+  /// A member written through its `Encodable` conformance (see ``WireWriter/encodable(_:)``).
+  public mutating func encodable(_ name: StaticString, _ value: some Encodable) {
+    writer.key(name, first: first)
+    first = false
+    writer.encodable(value)
+  }
+
+  /// A member whose name is known only at run time (a reply's).
+  public mutating func member(named name: String, _ value: some WireEncodable) {
+    writer.json { json in
+      if !first { json.raw(UInt8(ascii: ",")) }
+      json.write(name)
+      json.raw(UInt8(ascii: ":"))
+    }
+    first = false
+    value.write(to: &writer)
+  }
+
+  /// Members already written (a view's body, kept as bytes), spliced in.
+  public mutating func splice(_ members: EncodedMembers) {
+    guard !members.bytes.isEmpty else { return }
+    writer.json { json in
+      if !first { json.raw(UInt8(ascii: ",")) }
+      json.raw(members.bytes)
+    }
+    first = false
+  }
+
+  /// A ``WireObject``'s members, added to this object.
+  public mutating func members<Object: WireObject>(of object: Object) {
+    withUnsafePointer(to: object) { pointer in
+      var members = WritingMembers(object: pointer, writer: writer)
+      members.first = first
+      Object.members(&members)
+      first = members.first
+    }
+  }
+}
+
+/// A value written through its `Encodable` conformance where a ``WireEncodable`` is asked for:
+/// for the rare values not worth a writer of their own (a refusal, a match's records).
+public struct ThroughEncodable: WireEncodable {
+  let value: any Encodable
+
+  public init(_ value: any Encodable) { self.value = value }
+
+  public func write(to writer: inout WireWriter) { writer.encodable(value) }
 }
 
 /// Writes a ``WireObject``'s members as the wire's text.
@@ -188,6 +296,14 @@ struct DecodingMembers<Object>: WireMembers {
 }
 
 extension StreamEncoder {
+  /// Writes `value` where a value is expected.
+  func writeDirect<Value: WireEncodable>(_ value: Value) {
+    precondition(core.pointee.pending, "a value was written where none was expected")
+    core.pointee.pending = false
+    var writer = WireWriter(encoder: self)
+    value.write(to: &writer)
+  }
+
   /// Writes `object` where a value is expected, member by member from its declaration; or,
   /// asked by a value whose object is open already, adds its members to that object (a
   /// state's header and its view's body are one object).
@@ -284,7 +400,7 @@ extension Seat: WireValue {
 }
 
 /// `null` for nil.
-extension Optional: WireValue where Wrapped: WireValue {
+extension Optional: WireEncodable where Wrapped: WireEncodable {
   public func write(to writer: inout WireWriter) {
     if let self {
       self.write(to: &writer)
@@ -294,7 +410,9 @@ extension Optional: WireValue where Wrapped: WireValue {
   }
 }
 
-extension Array: WireValue where Element: WireValue {
+extension Optional: WireValue where Wrapped: WireValue {}
+
+extension Array: WireEncodable where Element: WireEncodable {
   public func write(to writer: inout WireWriter) {
     writer.json { $0.raw(UInt8(ascii: "[")) }
     for index in indices {
@@ -305,9 +423,31 @@ extension Array: WireValue where Element: WireValue {
   }
 }
 
-extension Nullable: WireValue where Value: WireValue {
+extension Array: WireValue where Element: WireValue {}
+
+extension JSON: WireValue {
+  public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
+}
+
+extension Nullable: WireEncodable where Value: WireEncodable {
   public func write(to writer: inout WireWriter) { wrappedValue.write(to: &writer) }
 }
+
+extension Nullable: WireValue where Value: WireValue {}
+
+/// A hand is an array on the wire, as its `Codable` conformance says.
+extension Hand: WireEncodable where Element: WireEncodable {
+  public func write(to writer: inout WireWriter) {
+    writer.json { $0.raw(UInt8(ascii: "[")) }
+    for index in indices {
+      if index > 0 { writer.json { $0.raw(UInt8(ascii: ",")) } }
+      self[index].write(to: &writer)
+    }
+    writer.json { $0.raw(UInt8(ascii: "]")) }
+  }
+}
+
+extension Hand: WireValue where Element: WireValue {}
 
 /// A name from a fixed set, written as its raw value, as its `Codable` conformance does.
 extension WireValue where Self: RawRepresentable, RawValue == String {
