@@ -60,7 +60,9 @@ public final class EngineConsole {
 
   private func refuse(_ error: WireError, into writer: inout JSONWriter) {
     write(
-      Reply(ok: false, [("error", ThroughEncodable(error)), ("state", StateValue(session: session))]), into: &writer)
+      Reply(
+        ok: false, [("error", ThroughEncodable(error)), ("state", StateValue(session: session))]),
+      into: &writer)
   }
 
   private func write(_ reply: Reply, into writer: inout JSONWriter) {
