@@ -208,14 +208,13 @@ final class StreamEncoder: Encoder {
       memo = Memo<T>()
       memos[ObjectIdentifier(T.self)] = memo
     }
-    if let text = memo.texts[value] {
-      text.withUnsafeBufferPointer { core.pointee.writer.raw($0) }
+    if let text = memo.text(of: value) {
+      core.pointee.writer.raw(text)
       return
     }
     let start = core.pointee.writer.count
     writeMembers(of: value)
-    if memo.texts.count >= Memo<T>.capacity { memo.texts.removeAll(keepingCapacity: true) }
-    memo.texts[value] = core.pointee.writer.bytes(from: start)
+    memo.keep(core.pointee.writer.bytes(from: start), of: value)
   }
 
   /// Closes every container deeper than `depth` containers.
@@ -306,11 +305,35 @@ final class StreamEncoder: Encoder {
   var pending: Bool { core.pointee.pending }
 }
 
-/// One type's memoized texts.
+/// One type's memoized texts: those written or read lately, in two generations.
+///
+/// NB: a session's encoder keeps a memo per type for as long as its room is open, so what it
+/// keeps must stay small: the texts of the current generation and of the one before, at most
+/// ``capacity`` each. A text read from the older generation moves to the current one, so the
+/// parts every view shows (the found matches, the table's slots) stay while the ones gone are
+/// dropped; before, a memo kept up to 4,096 texts per type for the life of a room.
 final class Memo<Value: Hashable> {
-  /// The most texts kept per type; beyond it the memo starts again.
-  static var capacity: Int { 4096 }
-  var texts: [Value: [UInt8]] = [:]
+  /// The most texts kept per generation.
+  static var capacity: Int { 64 }
+  private var current: [Value: [UInt8]] = [:]
+  private var previous: [Value: [UInt8]] = [:]
+
+  /// The text kept for `value`, if any.
+  func text(of value: Value) -> [UInt8]? {
+    if let text = current[value] { return text }
+    guard let text = previous[value] else { return nil }
+    keep(text, of: value)
+    return text
+  }
+
+  /// Keeps `text` as `value`'s.
+  func keep(_ text: [UInt8], of value: Value) {
+    if current.count >= Self.capacity {
+      previous = current
+      current.removeAll(keepingCapacity: true)
+    }
+    current[value] = text
+  }
 }
 
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
