@@ -24,18 +24,3 @@ public struct Nullable<Value: Codable & Sendable & Equatable>: Codable, Sendable
     wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
   }
 }
-
-extension KeyedEncodingContainer {
-  /// Writes a card's text, or `null` without one: a face-down card on the wire.
-  ///
-  /// NB: through the primitive `String` and `nil` writes, not a generic `Optional`, so that a
-  /// board of many positions costs no generic dispatch per position.
-  @inlinable
-  mutating func encodeCard(_ card: (some CustomStringConvertible)?, forKey key: Key) throws {
-    if let card {
-      try encode(card.description, forKey: key)
-    } else {
-      try encodeNil(forKey: key)
-    }
-  }
-}
