@@ -167,6 +167,13 @@ extension GameSession {
 
 /// A view or state with the members that say which match it is first.
 struct Headed: WireEncodable {
+  /// What a viewer sees, after the header: the members written once for the version, or the
+  /// view to write now.
+  enum Body {
+    case written(EncodedMembers)
+    case view(any WireObject)
+  }
+
   var game: String
   var seed: UInt64?
   var version: Int
@@ -174,7 +181,7 @@ struct Headed: WireEncodable {
   /// When the game's time began, if later than the match's deal (Concentration's first card,
   /// a later *Deal*).
   var began: Double?
-  var body: any Encodable
+  var body: Body
   /// The game just finished and how many have ended (the state, not a view).
   var result: (any Encodable & Sendable)?
   var resultCount: Int?
@@ -187,9 +194,8 @@ struct Headed: WireEncodable {
       state.member("clock", clock)
       state.optional("began", began)
       switch body {
-      case let written as EncodedMembers: state.splice(written)
-      case let view as any WireObject: state.members(of: view)
-      default: preconditionFailure("a view's body is its members")
+      case .written(let members): state.splice(members)
+      case .view(let view): state.members(of: view)
       }
       if let result { state.encodable("result", result) }
       state.optional("resultCount", resultCount)
@@ -265,14 +271,16 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == MatchingGame)
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
-  private func body(for viewer: Viewer) -> any Encodable {
+  private func body(for viewer: Viewer) -> Headed.Body {
     let version = match.version
-    if let written = bodies[viewer], written.version == version { return written.members }
+    if let written = bodies[viewer], written.version == version {
+      return .written(written.members)
+    }
     let view = G.WireView(G.view(of: match.state, for: viewer), cache: &cache)
-    guard let members = try? EncodedMembers(view, encoder: encoder) else { return view }
+    guard let members = try? EncodedMembers(view, encoder: encoder) else { return .view(view) }
     if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
     bodies[viewer] = (version, members)
-    return members
+    return .written(members)
   }
 
   var results: any Encodable { match.results }
@@ -365,6 +373,6 @@ final class LiveSession<G: WireGame>: GameSession {
     let view = G.WireView(G.view(of: then.state, for: viewer), cache: &cache)
     return Headed(
       game: game, version: then.version, clock: then.clock, began: Self.began(of: then),
-      body: view)
+      body: .view(view))
   }
 }

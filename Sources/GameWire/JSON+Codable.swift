@@ -63,9 +63,10 @@ extension JSON: Codable {
   }
 }
 
-/// An object's members already written as JSON text, spliced into the object being written:
-/// a view's body written once per version and sent in many messages.
-public struct EncodedMembers: Encodable, Sendable {
+/// An object's members already written as JSON text, spliced into the object being written
+/// (``ObjectWriter/splice(_:)``): a view's body written once per version and sent in many
+/// messages.
+public struct EncodedMembers: Sendable {
   /// The members' text without the object's braces: `"score":0,"status":"…"`.
   let bytes: [UInt8]
 
@@ -83,23 +84,5 @@ public struct EncodedMembers: Encodable, Sendable {
         value, EncodingError.Context(codingPath: [], debugDescription: "not an object"))
     }
     bytes = members
-  }
-
-  /// Adds the members to the object the encoder is writing.
-  public func encode(to encoder: any Encoder) throws {
-    if let stream = encoder as? StreamEncoder {
-      stream.splice(members: bytes)
-      return
-    }
-    var text = [UInt8(ascii: "{")] + bytes
-    text.append(UInt8(ascii: "}"))
-    let parsed: Result<JSON, JSONSyntaxError> = text.withUnsafeBytes { bytes in
-      do throws(JSONSyntaxError) {
-        return .success(try JSONReader.parse(bytes))
-      } catch {
-        return .failure(error)
-      }
-    }
-    try parsed.get().encode(to: encoder)
   }
 }

@@ -37,7 +37,7 @@ public struct JSONWriter: Sendable {
     func copy(reserving extra: Int) -> Storage {
       let count = header.pointee.count
       let copy = Storage(capacity: Swift.max(count + extra, header.pointee.capacity))
-      copy.header.pointee.base.update(from: header.pointee.base, count: count)
+      copy.header.pointee.base.initialize(from: header.pointee.base, count: count)
       copy.header.pointee.count = count
       return copy
     }
@@ -46,7 +46,7 @@ public struct JSONWriter: Sendable {
     func grow(to capacity: Int) {
       let new = Swift.max(capacity, header.pointee.capacity * 2, 64)
       let base = UnsafeMutablePointer<UInt8>.allocate(capacity: new)
-      base.update(from: header.pointee.base, count: header.pointee.count)
+      base.initialize(from: header.pointee.base, count: header.pointee.count)
       header.pointee.base.deallocate()
       header.pointee.base = base
       header.pointee.capacity = new
@@ -119,10 +119,10 @@ public struct JSONWriter: Sendable {
     commit(1)
   }
 
-  /// Appends bytes that are already JSON text.
+  /// Appends bytes that are already JSON text (not this writer's own: making room may move them).
   public mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
     guard let source = text.baseAddress, !text.isEmpty else { return }
-    reserve(text.count).update(from: source, count: text.count)
+    reserve(text.count).initialize(from: source, count: text.count)
     commit(text.count)
   }
 
@@ -151,7 +151,7 @@ public struct JSONWriter: Sendable {
         at += 1
       }
       at.pointee = UInt8(ascii: "\"")
-      if let source = utf8.baseAddress { (at + 1).update(from: source, count: utf8.count) }
+      if let source = utf8.baseAddress { (at + 1).initialize(from: source, count: utf8.count) }
       at += 1 + utf8.count
       at.pointee = UInt8(ascii: "\"")
       (at + 1).pointee = UInt8(ascii: ":")

@@ -1,7 +1,8 @@
 /// An optional member that the wire always writes, as `null` when it has no value.
 ///
-/// Synthesized `Codable` leaves a nil optional out; the protocol's views name some members
-/// even when empty (`"title":null`, `"gameSeed":null`), and this wrapper keeps them named.
+/// Synthesized `Codable` leaves a nil optional out; some of the protocol's answers name members
+/// even when empty (`"bestScore":null`), and this wrapper keeps them named. (A view's members say
+/// whether they are always there in their `WireObject` declaration.)
 @propertyWrapper
 public struct Nullable<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
   public var wrappedValue: Value?

@@ -5,8 +5,8 @@ import CardTableCore
 ///
 /// Members are written in the order they are encoded, so a type's `CodingKeys` order is its
 /// wire order. Asking the same encoder for a keyed container again continues the same object,
-/// which lets a value add members to another's (a result's times after its record, a state's
-/// header before its body). Containers must be used in nested order, as synthesized and
+/// which lets a value add members to another's (a result's times after its record). A
+/// ``WireEncodable`` value writes itself (see `WireObject.swift`). Containers must be used in nested order, as synthesized and
 /// hand-written conformances do: writing to a container closes the containers opened after it.
 ///
 /// An encoder keeps what it learns between values (see ``StreamEncoder``), so keep one per
@@ -35,6 +35,10 @@ public final class WireEncoder {
     defer { writer = encoder.take() }
     try encoder.encodeValue(value)
     encoder.close(toDepth: 0)
+    if let failure = encoder.failure {
+      encoder.failure = nil
+      throw failure
+    }
   }
 
   /// The JSON text of `value`.
@@ -99,6 +103,9 @@ final class StreamEncoder: Encoder {
   private var boxes: [Place: AnyObject] = [:]
   /// The texts of memoized values, by type.
   private var memos: [ObjectIdentifier: AnyObject] = [:]
+  /// What a value written through its `Encodable` conformance inside a direct write threw
+  /// (``WireWriter/encodable(_:)``): thrown once the top-level value is written.
+  var failure: (any Error)?
 
   init(userInfo: [CodingUserInfoKey: any Sendable]) {
     core = .allocate(capacity: 1)
@@ -114,6 +121,7 @@ final class StreamEncoder: Encoder {
 
   /// Starts a new top-level value written to `writer`.
   func begin(with writer: JSONWriter) {
+    failure = nil
     core.pointee.writer = writer
     core.pointee.open.removeAll(keepingCapacity: true)
     core.pointee.pending = false
@@ -288,17 +296,6 @@ final class StreamEncoder: Encoder {
     precondition(core.pointee.pending, "a single value was encoded twice")
     core.pointee.pending = false
     write(&core.pointee.writer)
-  }
-
-  /// Adds members already written to the object the current value writes (opening it if it
-  /// is not open yet).
-  func splice(members: [UInt8]) {
-    let depth = openContainer(object: true)
-    guard !members.isEmpty else { return }
-    if core.pointee.open[depth].count > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
-    // NB: the count only says whether a comma comes next; the members' own count is not needed.
-    core.pointee.open[depth].count += 1
-    members.withUnsafeBufferPointer { core.pointee.writer.raw($0) }
   }
 
   /// Whether a value is expected now.

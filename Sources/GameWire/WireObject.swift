@@ -17,6 +17,8 @@ import SnapGame
 /// ``WireValue``, and an object among them a ``WireObject``.
 public protocol WireEncodable: Encodable {
   /// Appends the value's JSON text.
+  ///
+  /// The writer is lent for the call: keep no copy of it (it does not keep its encoder alive).
   func write(to writer: inout WireWriter)
 }
 
@@ -128,12 +130,14 @@ public struct WireWriter {
 
   /// Appends a value through its `Encodable` conformance: for the rare values that are not
   /// worth a direct writer (a match's reason, kept as text when memoized; a game's record).
+  ///
+  /// A failure is kept, and ``WireEncoder/encode(_:into:)`` throws it once the value is
+  /// written, so that the whole message is refused (the console's and the server's `internal`).
   public mutating func encodable(_ value: some Encodable) {
-    // NB: the wire's own values always encode; a failure here is a bug in a conformance.
     do {
       try encoder.encodeNested(value)
     } catch {
-      preconditionFailure("a wire value failed to encode: \(error)")
+      if encoder.failure == nil { encoder.failure = error }
     }
   }
 }
@@ -290,8 +294,11 @@ struct DecodingMembers<Object>: WireMembers {
   mutating func optional<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
   ) throws {
-    object[keyPath: path] = try container.decodeIfPresent(
-      Value.self, forKey: MemberKey("\(name)"))
+    // NB: a member that is there is read as a value, even `null`: Memory's `turn` is `null`
+    // once a game in turns is over, and absent from a game alone.
+    let key = MemberKey("\(name)")
+    object[keyPath: path] =
+      container.contains(key) ? try container.decode(Value.self, forKey: key) : nil
   }
 }
 
@@ -302,26 +309,6 @@ extension StreamEncoder {
     core.pointee.pending = false
     var writer = WireWriter(encoder: self)
     value.write(to: &writer)
-  }
-
-  /// Writes `object` where a value is expected, member by member from its declaration; or,
-  /// asked by a value whose object is open already, adds its members to that object (a
-  /// state's header and its view's body are one object).
-  func writeDirect<Object: WireObject>(_ object: Object) {
-    if core.pointee.pending {
-      core.pointee.pending = false
-      var writer = WireWriter(encoder: self)
-      object.write(to: &writer)
-      return
-    }
-    let depth = openContainer(object: true)
-    withUnsafePointer(to: object) { pointer in
-      var members = WritingMembers(object: pointer, writer: WireWriter(encoder: self))
-      members.first = core.pointee.open[depth].count == 0
-      Object.members(&members)
-      // NB: the count only says whether a comma comes next.
-      if !members.first { core.pointee.open[depth].count += 1 }
-    }
   }
 
   /// Writes `object`'s braces and members.

@@ -40,6 +40,25 @@ import Testing
     #expect(checked > 500)
   }
 
+  /// A game in turns played to its end: its views say `"turn":null` (absent from a game alone),
+  /// and read back so.
+  @Test func aMemoryGameInTurnsReadsBackAtItsEnd() throws {
+    // NB: each pair side by side, so that flipping 0 and 1, 2 and 3, … finds every pair.
+    let cards = ["A♠", "A♠", "2♥", "2♥", "3♦", "3♦", "4♣", "4♣", "5♠", "5♠", "6♥", "6♥"]
+    let session = try GameCatalog.start(
+      NewGame(game: "memory", options: ["players": ["Ann", "Bob"]], seed: 1, deck: cards))
+    for first in stride(from: 0, to: 12, by: 2) {
+      for card in [first, first + 1] {
+        _ = try session.perform(["type": "flip", "card": JSON(card), "player": "Ann"], as: nil)
+      }
+      _ = session.advance(by: 1)
+    }
+    #expect(session.isOver)
+    let viewers = [Viewer.referee, .player("Ann"), .player("Bob")]
+    #expect(session.viewJSON(for: .player("Ann"))["turn"] == .null)
+    #expect(try Self.roundTrip(session, viewers: viewers) == viewers.count)
+  }
+
   /// Checks the session's views, actions and options; returns how many views it read back.
   static func roundTrip(_ session: any GameSession, viewers: [Viewer]) throws -> Int {
     switch session {
@@ -76,8 +95,11 @@ import Testing
       let written = try WireEncoder().json(of: entry.action)
       #expect(try G.action(from: written).action == entry.action, "\(written.text)")
     }
+    // NB: a deck travels beside the options (`new`'s `deck`), as the store keeps it too.
     let options = try WireEncoder().json(of: match.options)
-    #expect(try G.options(named: live.game, from: options) == match.options, "\(options.text)")
+    var read = try G.options(named: live.game, from: options)
+    if let deck = G.deck(of: match.options) { read = try G.options(read, deck: deck) }
+    #expect(read == match.options, "\(options.text)")
     return viewers.count
   }
 }
