@@ -11,29 +11,27 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
+def smoke(script, cardtable):
+    """Runs scripts/`script` at its tiny size against `cardtable`; returns what it did."""
     done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "scripts", "bench_memory_c.py"), "--smoke"]
-        + ["--bin", cardtable],
+        [sys.executable, os.path.join(ROOT, "scripts", script), "--smoke", "--bin", cardtable],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
+    done = smoke("bench_memory_c.py", cardtable)
     lines = [line for line in done.stdout.splitlines() if line.startswith("memory ")]
     assert [line.split(":")[0] for line in lines] == ["memory easy", "memory medium", "memory hard"]
     assert all("Swift / C" in line for line in lines)
 
 
 def test_engine_beside_its_python_model_writes_the_same_replies(cardtable):
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "scripts", "bench_engine_model.py"), "--smoke"]
-        + ["--bin", cardtable],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = smoke("bench_engine_model.py", cardtable)
     lines = done.stdout.splitlines()
     assert any(line.startswith("outputs: byte-identical") for line in lines), done.stdout
     assert [line.split(":")[0] for line in lines if line.startswith(("engine", "python"))] == [

@@ -18,15 +18,7 @@ public struct EventBatch: Sendable {
     for event in events { G.tableNotes(of: event, into: &notes) }
     self.notes = notes
     writeFor = { viewer, writer in
-      writer.json { $0.raw(UInt8(ascii: "[")) }
-      var first = true
-      for event in events {
-        guard let shown = G.redact(event, for: viewer) else { continue }
-        if !first { writer.json { $0.raw(UInt8(ascii: ",")) } }
-        first = false
-        shown.write(to: &writer)
-      }
-      writer.json { $0.raw(UInt8(ascii: "]")) }
+      writer.array(events.lazy.compactMap { G.redact($0, for: viewer) })
     }
   }
 

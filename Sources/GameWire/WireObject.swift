@@ -119,6 +119,20 @@ public struct WireWriter {
     write(&encoder.core.pointee.writer)
   }
 
+  /// Appends an array of `elements`.
+  @inline(__always)
+  public mutating func array<Elements: Sequence>(_ elements: Elements)
+  where Elements.Element: WireEncodable {
+    json { $0.raw(UInt8(ascii: "[")) }
+    var first = true
+    for element in elements {
+      if !first { json { $0.raw(UInt8(ascii: ",")) } }
+      first = false
+      element.write(to: &self)
+    }
+    json { $0.raw(UInt8(ascii: "]")) }
+  }
+
   /// Appends an object: `body` names its members.
   @inline(__always)
   public mutating func object(_ body: (inout ObjectWriter) -> Void) {
@@ -400,14 +414,7 @@ extension Optional: WireEncodable where Wrapped: WireEncodable {
 extension Optional: WireValue where Wrapped: WireValue {}
 
 extension Array: WireEncodable where Element: WireEncodable {
-  public func write(to writer: inout WireWriter) {
-    writer.json { $0.raw(UInt8(ascii: "[")) }
-    for index in indices {
-      if index > 0 { writer.json { $0.raw(UInt8(ascii: ",")) } }
-      self[index].write(to: &writer)
-    }
-    writer.json { $0.raw(UInt8(ascii: "]")) }
-  }
+  public func write(to writer: inout WireWriter) { writer.array(self) }
 }
 
 extension Array: WireValue where Element: WireValue {}
@@ -424,14 +431,7 @@ extension Nullable: WireValue where Value: WireValue {}
 
 /// A hand is an array on the wire, as its `Codable` conformance says.
 extension Hand: WireEncodable where Element: WireEncodable {
-  public func write(to writer: inout WireWriter) {
-    writer.json { $0.raw(UInt8(ascii: "[")) }
-    for index in indices {
-      if index > 0 { writer.json { $0.raw(UInt8(ascii: ",")) } }
-      self[index].write(to: &writer)
-    }
-    writer.json { $0.raw(UInt8(ascii: "]")) }
-  }
+  public func write(to writer: inout WireWriter) { writer.array(self) }
 }
 
 extension Hand: WireValue where Element: WireValue {}
