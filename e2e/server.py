@@ -86,8 +86,8 @@ class Server:
                     "--port",
                     str(self.port),
                     *web,
-                    "--data",
-                    str(self.data),
+                    # NB: a server in memory is given no data; its log still goes next to it.
+                    *(() if "--in-memory" in self.extra else ("--data", str(self.data))),
                     *self.limits,
                     *self.extra,
                 ],

@@ -58,3 +58,37 @@ def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable
     assert any(line.startswith("action → last seat: p50 ") for line in lines)
     assert any("µs per action" in line for line in lines)
     assert lines[-1].endswith("exit status 0")
+
+
+def test_the_load_benchmark_compares_the_store_with_the_store_off(cardtable):
+    done = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "scripts", "loadtest.py"),
+            "--bin",
+            cardtable,
+            "--clients",
+            "3",
+            "--stores",
+            "sqlite,memory",
+            "--seconds",
+            "0.5",
+            "--rate",
+            "2",
+            "--burst",
+            "10",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if line.startswith("== ")] == [
+        "== 3 clients, store sqlite ==",
+        "== 3 clients, store memory ==",
+    ]
+    assert sum(line.startswith("games completed: 3,") for line in lines) == 2, done.stdout
+    compared = [line for line in lines if line.startswith("games round trip, store ÷ store off")]
+    assert len(compared) == 1 and "p50 " in compared[0] and "×" in compared[0], done.stdout
+    assert all(line.endswith("exit status 0") for line in lines if line.startswith("after close"))

@@ -5,6 +5,7 @@ again on the same data resumes every room at its last acknowledged action; `card
 
 import asyncio
 import json
+import os
 import random
 import signal
 import sqlite3
@@ -170,6 +171,60 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
+
+
+def test_a_server_in_memory_plays_every_game_and_writes_nothing(cardtable, web_root, tmp_path):
+    # NB: were it to open the default data directory, it would be under this HOME.
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {name: value for name, value in os.environ.items() if name != "XDG_DATA_HOME"}
+    env["HOME"] = str(home)
+    server = Server(cardtable, web_root, tmp_path / "data", "--in-memory", env=env)
+    url = server.start()
+    try:
+        assert "in memory only" in server.stdout_text()
+
+        async def play():
+            player = await Player.connect(url)
+            joined = await player.ask({"cmd": "new", "game": "memory", "deck": DECK})
+            memory = room_of(joined)
+            await player.act({"type": "flip", "card": 0})
+            assert (await player.act({"type": "flip", "card": 1}))["events"][-1]["type"] == (
+                "matched"
+            )
+            joined = await player.ask(
+                {
+                    "cmd": "new",
+                    "game": "matchismo",
+                    "seed": 1,
+                    "options": {"cards": 2},
+                    "deck": ["A♥", "A♠"],
+                }
+            )
+            await player.act({"type": "choose", "card": 0})
+            assert (await player.act({"type": "choose", "card": 1}))["view"]["over"]
+            results = (await player.ask({"cmd": "results"}))[-1]["results"]
+            assert [result["game"] for result in results] == ["matchismo"]
+            listed = (await player.ask({"cmd": "rooms"}))[-1]["rooms"]
+            assert [room["room"] for room in listed] == [memory]
+            reopened = await player.ask({"cmd": "open", "room": memory})
+            assert reopened[0]["type"] == "joined" and reopened[-1]["version"] >= 2
+            return player.token, memory
+
+        token, memory = asyncio.run(play())
+        server.restart()
+
+        async def after_the_restart():
+            player = await Player.connect(server.url, token)
+            assert (await player.ask({"cmd": "rooms"}))[-1]["rooms"] == []
+            refused = await player.ask({"cmd": "open", "room": memory})
+            assert refused[-1]["error"]["code"] == "no-such-room"
+
+        asyncio.run(after_the_restart())
+    finally:
+        server.stop()
+    assert not (tmp_path / "data").exists()
+    assert [path.name for path in home.iterdir()] == []
 
 
 def test_a_kill_while_the_moves_of_many_rooms_wait_for_one_commit_loses_none_told(

@@ -66,7 +66,7 @@ class Server:
         # NB: a server that keeps its games gets a fresh data directory, removed at the end.
         self.data = None
         usage = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout
-        if "--data" in usage:
+        if "--data" in usage and "--in-memory" not in extra:
             self.data = tempfile.TemporaryDirectory(prefix="cardtable-load-")
             arguments += ["--data", self.data.name]
         if "--connections-per-address" in usage:
@@ -365,12 +365,13 @@ def phase_figures(server: Server, before, messages: int, latencies: list[float])
     }
 
 
-async def run(binary: str, web_root: str, count: int, args) -> dict:
-    """All phases for one client count against a fresh server."""
+async def run(binary: str, web_root: str, count: int, store: str, args) -> dict:
+    """All phases for one client count against a fresh server keeping its games in `store`
+    (`sqlite`: a fresh data directory; `memory`: `serve --in-memory`, nothing kept)."""
     seeds = [1000 + index for index in range(count)]
     boards = memory_boards(binary, seeds)
-    server = Server(binary, web_root)
-    result: dict = {"clients": count}
+    server = Server(binary, web_root, ("--in-memory",) if store == "memory" else ())
+    result: dict = {"clients": count, "store": store}
     try:
         result["idle"] = {"server_rss_mib": round(server.rss_mib(), 1), "threads": server.threads()}
 
@@ -437,7 +438,7 @@ async def run(binary: str, web_root: str, count: int, args) -> dict:
 
 def report(result: dict) -> str:
     """A readable block of figures for one run."""
-    lines = [f"== {result['clients']} clients =="]
+    lines = [f"== {result['clients']} clients, store {result['store']} =="]
     idle = result["idle"]
     lines.append(f"idle server: RSS {idle['server_rss_mib']} MiB, {idle['threads']} threads")
     for name in ("connect", "games", "throughput"):
@@ -481,6 +482,27 @@ def report(result: dict) -> str:
     return "\n".join(lines)
 
 
+def compare_stores(results: list[dict]) -> str:
+    """The games' round trips with the store beside the same build's with it off, for one
+    client count (each store's runs pooled by their median)."""
+    by_store: dict[str, list[dict]] = {}
+    for result in results:
+        by_store.setdefault(result["store"], []).append(result["games"]["rtt_ms"])
+    if set(by_store) != {"sqlite", "memory"}:
+        return ""
+
+    def median(store: str, key: str) -> float:
+        return statistics.median(rtt[key] for rtt in by_store[store])
+
+    parts = []
+    for key in ("p50", "p95", "p99"):
+        kept, off = median("sqlite", key), median("memory", key)
+        parts.append(f"{key} {kept} / {off} ms = {kept / off:.2f}×" if off else f"{key} —")
+    return f"games round trip, store ÷ store off ({results[0]['clients']} clients): " + ", ".join(
+        parts
+    )
+
+
 def raise_file_limit(needed: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
@@ -512,11 +534,21 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=100, help="connections opened at once")
     parser.add_argument("--timeout", type=float, default=30.0, help="per message, seconds")
     parser.add_argument("--phase-limit", type=float, default=180.0, help="per phase, seconds")
+    parser.add_argument(
+        "--stores",
+        default="sqlite",
+        help="comma-separated stores to run each client count against, one after the other: "
+        "sqlite (the default data directory's store) and memory (serve --in-memory, the store "
+        "off); with both, the games' round trips are compared",
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     if args.rate > 30:
         print("note: --rate above 30/s will meet the server's too-fast refusals")
     counts = [int(part) for part in args.clients.split(",") if part]
+    stores = [part for part in args.stores.split(",") if part]
+    if not stores or any(store not in ("sqlite", "memory") for store in stores):
+        parser.error("--stores takes sqlite and memory, e.g. sqlite,memory")
     raise_file_limit(2 * max(counts) + 100)
     print(
         f"cardtable: {args.bin}; {os.cpu_count()} CPUs; "
@@ -524,9 +556,11 @@ def main() -> int:
     )
     results = []
     for count in counts:
-        result = asyncio.run(run(args.bin, args.web, count, args))
-        results.append(result)
-        print(report(result), flush=True)
+        for store in stores:
+            result = asyncio.run(run(args.bin, args.web, count, store, args))
+            results.append(result)
+            print(report(result), flush=True)
+        print(compare_stores([result for result in results if result["clients"] == count]))
     if args.json:
         with open(args.json, "w") as file:
             json.dump(results, file, indent=1)

@@ -38,6 +38,8 @@ public struct ServeOptions: Equatable, Sendable {
   public var webRoot: String?
   /// Where the data is kept; nil: the user's data directory.
   public var data: String?
+  /// Keep nothing: the games live in the server's memory only (``MemoryStore``).
+  public var inMemory = false
   /// Unfinished rooms untouched this many days are closed as abandoned.
   public var keepDays = 30
   public var durability = SQLiteStore.Durability.normal
@@ -87,7 +89,8 @@ extension Command {
 
   /// `serve`'s usage, for `cardtable serve --help`.
   public static let serveUsage = """
-    Usage: cardtable serve [--host H] [--port P] [--web DIR] [--data DIR | --database URL]
+    Usage: cardtable serve [--host H] [--port P] [--web DIR]
+                           [--data DIR | --database URL | --in-memory]
                            [--keep-days N] [--durability normal|full]
 
     Serves the games in the browser until SIGINT or SIGTERM, keeping every game in a SQLite
@@ -99,6 +102,9 @@ extension Command {
                       ~/.local/share/cardtable)
       --database URL  keep them in PostgreSQL instead (postgres://user@host:port/name), which
                       several servers may share, each room run by one (docs/DEPLOY.md)
+      --in-memory     keep the games in the server's memory only: nothing is written, and
+                      every game is gone when it stops (a demo, a classroom, or measuring
+                      what keeping them costs)
       --keep-days N   close unfinished games untouched for N days as abandoned (default 30)
       --durability D  normal: every move survives the server being killed (default);
                       full: also a power cut, at the cost of a disk flush per move
@@ -349,10 +355,11 @@ extension Command {
         "--grace-seconds", "--commit",
         "--connections-per-address", "--messages-per-address", "--rooms-per-minute",
         "--handling-budget", "--allowed-hosts", "--allowed-origins",
-      ], flags: [])
+      ], flags: ["--in-memory"])
     if let help = options.help { return help }
     try options.noPositional()
     var serve = ServeOptions()
+    serve.inMemory = options.flags.contains("--in-memory")
     for (name, value) in options.values {
       switch name {
       case "--host": serve.host = value
@@ -366,6 +373,10 @@ extension Command {
       case "--data", "--database":
         guard serve.data == nil else {
           throw UsageError(message: "serve: give either --data DIR or --database URL, not both.")
+        }
+        guard !serve.inMemory else {
+          throw UsageError(
+            message: "serve: --in-memory keeps the games nowhere else; give it without \(name).")
         }
         guard name == "--data" || PostgresStore.isDatabaseURL(value) else {
           throw UsageError(

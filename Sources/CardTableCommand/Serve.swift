@@ -142,11 +142,16 @@ enum Serve {
       return 1
     }
     let store: any GameStore
-    switch DataDirectory.open(options.data, durability: options.durability, exclusive: true) {
-    case .success(let opened): store = opened
-    case .failure(let failure): return failure.report("serve")
+    if options.inMemory {
+      store = MemoryStore()
+      print("CardTable keeps its games in memory only: they are gone when it stops.")
+    } else {
+      switch DataDirectory.open(options.data, durability: options.durability, exclusive: true) {
+      case .success(let opened): store = opened
+      case .failure(let failure): return failure.report("serve")
+      }
+      print("CardTable keeps its games in \(store.path)")
     }
-    print("CardTable keeps its games in \(store.path)")
     if let sqlite = store as? SQLiteStore, !sqlite.integrityChecked {
       print(
         "CardTable checked \(store.path) for damage for \(Int(SQLiteStore.checkSeconds)) s and serves it without checking the rest (a large file)."

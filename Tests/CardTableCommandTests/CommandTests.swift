@@ -58,6 +58,20 @@ import Testing
     #expect(byDefault.groupCommit && turn.groupCommit && !each.groupCommit)
   }
 
+  @Test func inMemoryKeepsNothingAndTakesNoDataToKeepItIn() throws {
+    guard case .serve(let byDefault) = try Command.parse(["serve"]),
+      case .serve(let inMemory) = try Command.parse(["serve", "--in-memory", "--port", "0"])
+    else {
+      Issue.record("not serve")
+      return
+    }
+    #expect(!byDefault.inMemory && inMemory.inMemory && inMemory.data == nil)
+    for given in [["--data", "/tmp/x"], ["--database", "postgres://db/x"]] {
+      #expect(throws: UsageError.self) { try Command.parse(["serve", "--in-memory"] + given) }
+      #expect(throws: UsageError.self) { try Command.parse(["serve"] + given + ["--in-memory"]) }
+    }
+  }
+
   @Test(arguments: [
     ["dance"], ["engine", "extra"], ["engine", "--fast"], ["bench", "--fast"], ["serve", "--port"],
     ["serve", "--commit", "never"], ["bench", "tables", "--game", "poker"],

@@ -6,11 +6,12 @@ import Testing
 
 @testable import GameStore
 
-/// The backends every ``GameStore`` test runs on: the SQLite file and a real PostgreSQL
-/// (``ScratchPostgres``, started by the tests).
+/// The backends every ``GameStore`` test runs on: the SQLite file, a real PostgreSQL
+/// (``ScratchPostgres``, started by the tests) and the store in memory of `serve --in-memory`.
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
   case sqlite
   case postgres
+  case memory
 
   var testDescription: String { rawValue }
 
@@ -23,12 +24,14 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     case .postgres:
       let server = try ScratchPostgres.shared.get()
       return (try PostgresStore(url: try server.newDatabase()), nil)
+    case .memory:
+      return (MemoryStore(), nil)
     }
   }
 }
 
-/// What every backend of ``GameStore`` does alike: the protocol's contract, run on SQLite and
-/// on PostgreSQL.
+/// What every backend of ``GameStore`` does alike: the protocol's contract, run on SQLite, on
+/// PostgreSQL and in memory.
 @Suite struct StoreContractTests {
   @Test(arguments: Backend.allCases)
   func roomsRoundTripWithTheirMatchActionsAndResults(_ backend: Backend) throws {
