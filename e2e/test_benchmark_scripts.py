@@ -41,17 +41,22 @@ def test_engine_beside_its_python_model_writes_the_same_replies(cardtable):
     ]
 
 
-@pytest.mark.parametrize("game", ["snap", "memory", "set"])
-def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable, game):
+@pytest.mark.parametrize(
+    ("game", "store"), [("snap", "sqlite"), ("memory", "memory"), ("set", "sqlite")]
+)
+def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable, game, store):
     done = subprocess.run(
-        [cardtable, "bench", "tables", "--rooms", "3", "--seconds", "1.5", "--game", game],
+        [cardtable, "bench", "tables", "--rooms", "3", "--seconds", "1.5", "--game", game]
+        + ["--store", store],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == f"== bench tables: 3 tables of 4 (12 clients), {game}, --commit turn"
+    assert lines[0] == (
+        f"== bench tables: 3 tables of 4 (12 clients), {game}, --commit turn, store {store}"
+    )
     played = next(line for line in lines if line.startswith("set up"))
     actions = int(played.split(": ")[1].split(" actions")[0].replace(",", ""))
     assert actions > 0, done.stdout

@@ -315,27 +315,36 @@ async def state_loop(
 
 
 async def burst(url: str, count: int, timeout: float) -> dict:
-    """Sends `count` messages back to back on one connection; counts answers and refusals."""
+    """Sends `count` messages back to back on one connection; counts answers and refusals.
+
+    A connection that goes on sending far over its limit is closed by the server (1008): the
+    probe then says so, with what it had sent and heard until then."""
+    answered = refused = other = sent = 0
+    closed = None
     async with websockets.connect(url, compression=None, ping_interval=None) as socket:
         await asyncio.wait_for(socket.recv(), timeout)
         started = time.perf_counter()
-        for index in range(count):
-            await socket.send(json.dumps({"cmd": "state", "id": index}))
-        answered = refused = other = 0
-        while answered + refused + other < count:
-            message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
-            if message.get("type") == "error" and message["error"]["code"] == "too-fast":
-                refused += 1
-            elif message.get("type") == "error" and message["error"]["code"] == "no-game":
-                answered += 1
-            else:
-                other += 1
+        try:
+            for index in range(count):
+                await socket.send(json.dumps({"cmd": "state", "id": index}))
+                sent += 1
+            while answered + refused + other < count:
+                message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
+                if message.get("type") == "error" and message["error"]["code"] == "too-fast":
+                    refused += 1
+                elif message.get("type") == "error" and message["error"]["code"] == "no-game":
+                    answered += 1
+                else:
+                    other += 1
+        except websockets.ConnectionClosed as error:
+            closed = error.rcvd.code if error.rcvd else "without a close frame"
         elapsed = time.perf_counter() - started
     return {
-        "sent": count,
+        "sent": sent,
         "answered": answered,
         "refused_too_fast": refused,
         "other": other,
+        "closed": closed,
         "seconds": round(elapsed, 3),
     }
 
@@ -472,6 +481,7 @@ def report(result: dict) -> str:
     lines.append(
         f"rate limit: {limit['sent']} back to back → {limit['answered']} answered, "
         f"{limit['refused_too_fast']} too-fast ({limit['seconds']} s)"
+        + (f", then closed by the server ({limit['closed']})" if limit["closed"] else "")
     )
     after = result["after_close"]
     lines.append(
@@ -497,7 +507,7 @@ def compare_stores(results: list[dict]) -> str:
     parts = []
     for key in ("p50", "p95", "p99"):
         kept, off = median("sqlite", key), median("memory", key)
-        parts.append(f"{key} {kept} / {off} ms = {kept / off:.2f}×" if off else f"{key} —")
+        parts.append(f"{key} {kept:.2f} / {off:.2f} ms = {kept / off:.2f}×" if off else f"{key} —")
     return f"games round trip, store ÷ store off ({results[0]['clients']} clients): " + ", ".join(
         parts
     )

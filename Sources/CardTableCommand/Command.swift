@@ -183,13 +183,14 @@ extension Command {
   /// `bench tables`' usage.
   public static let benchTablesUsage = """
     Usage: cardtable bench tables [--rooms N] [--seats N] [--game G] [--seconds S]
-                                  [--commit turn|each] [--batch N]
+                                  [--commit turn|each] [--store sqlite|memory] [--batch N]
 
     Starts a `cardtable serve` of this build and plays N tables (default 250) of N seats
     (default 4) of real WebSocket clients, driven from one thread, like quick players: G is
     snap (default), memory, concentration or set. After the deal's pause it measures S seconds
     of play (default 20) and prints actions/s, action → last seat p50/p95/p99, the server's CPU
-    per action, its memory and the client's CPU; then stops the server.
+    per action, its memory and the client's CPU; then stops the server. --store memory runs
+    the server with --in-memory: the same play with the store off.
     """
 
   /// The help text.
@@ -302,7 +303,8 @@ extension Command {
   private static func parseBenchTables(_ arguments: [String]) throws(UsageError) -> Command {
     let options = try Options(
       arguments, of: "bench tables", usage: benchTablesUsage,
-      values: ["--rooms", "--seats", "--game", "--seconds", "--commit", "--batch"], flags: [])
+      values: ["--rooms", "--seats", "--game", "--seconds", "--commit", "--store", "--batch"],
+      flags: [])
     if let help = options.help { return help }
     try options.noPositional()
     var tables = TablesBenchmark.Options()
@@ -320,6 +322,12 @@ extension Command {
       switch name {
       case "--rooms": tables.rooms = try count(name, value, 1...100_000)
       case "--seats": tables.seats = try count(name, value, 2...4)
+      case "--store":
+        guard ["sqlite", "memory"].contains(value) else {
+          throw UsageError(
+            message: "bench tables: --store must be sqlite or memory, not \"\(value)\".")
+        }
+        tables.store = value
       case "--batch": tables.batch = try count(name, value, 1...10_000)
       case "--game":
         guard TablesBenchmark.games.contains(value) else {

@@ -15,7 +15,8 @@ final class ServerProcess {
   private let directory: String
   private let output: Int32
 
-  /// Starts the server with `extra` arguments and waits until it says where it listens.
+  /// Starts the server with `extra` arguments and waits until it says where it listens (a
+  /// server given `--in-memory` is given no data directory).
   init(extra: [String]) throws {
     directory = try ServerProbe.temporaryDirectory()
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -25,10 +26,10 @@ final class ServerProcess {
       decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let arguments =
       [
-        executable, "serve", "--host", "127.0.0.1", "--port", "0", "--data", directory,
+        executable, "serve", "--host", "127.0.0.1", "--port", "0",
         "--connections-per-address", "1000000", "--rooms-per-minute", "1e9",
         "--messages-per-address", "1e9",
-      ] + extra
+      ] + (extra.contains("--in-memory") ? [] : ["--data", directory]) + extra
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
     var actions = posix_spawn_file_actions_t()

@@ -21,6 +21,9 @@ public enum TablesBenchmark {
     public var seconds = 20.0
     /// `serve --commit`: `turn` (group commit) or `each`.
     public var commit = "turn"
+    /// Where the server keeps the games: `sqlite` (a fresh data directory) or `memory`
+    /// (`serve --in-memory`: the store off, to measure what it costs).
+    public var store = "sqlite"
     /// Tables set up at once.
     public var batch = 100
 
@@ -49,7 +52,8 @@ public enum TablesBenchmark {
     }
     let server: ServerProcess
     do {
-      server = try ServerProcess(extra: ["--commit", options.commit])
+      server = try ServerProcess(
+        extra: ["--commit", options.commit] + (options.store == "memory" ? ["--in-memory"] : []))
     } catch {
       printError("bench tables: \(error)")
       return 1
@@ -90,7 +94,7 @@ public enum TablesBenchmark {
     return [
       "== bench tables: \(Benchmark.format(Double(options.rooms), decimals: 0)) tables of "
         + "\(options.seats) (\(Benchmark.format(Double(options.rooms * options.seats), decimals: 0)) "
-        + "clients), \(options.game), --commit \(options.commit)",
+        + "clients), \(options.game), --commit \(options.commit), store \(options.store)",
       "set up (hello, host, join, start) in \(f(setUp)) s; play \(f(figures.seconds)) s: "
         + "\(Benchmark.format(Double(figures.actions), decimals: 0)) actions, "
         + "\(Benchmark.format(Double(figures.actions) / max(figures.seconds, 1e-9))) actions/s, "

@@ -77,6 +77,7 @@ import Testing
     ["serve", "--commit", "never"], ["bench", "tables", "--game", "poker"],
     ["bench", "tables", "--seats", "5"], ["bench", "tables", "--rooms", "0"],
     ["bench", "tables", "--seconds", "-1"], ["bench", "tables", "extra"],
+    ["bench", "tables", "--store", "postgres"],
   ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }
@@ -91,9 +92,10 @@ import Testing
     expected.seconds = 7.5
     expected.commit = "each"
     expected.batch = 50
+    expected.store = "memory"
     let parsed = try Command.parse([
       "bench", "tables", "--rooms", "2500", "--seats=3", "--game", "set", "--seconds", "7.5",
-      "--commit", "each", "--batch", "50",
+      "--commit", "each", "--batch", "50", "--store", "memory",
     ])
     #expect(parsed == .benchTables(expected))
     #expect(
