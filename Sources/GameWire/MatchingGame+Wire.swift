@@ -254,3 +254,19 @@ extension WireGame {
     return ["ok": true, "cards": .array(marked(match.state).map { JSON($0) })]
   }
 }
+
+extension MatchingGame.Action: WireChoice {
+  /// `{"type":"choose","card":3}`, `{"type":"deal"}`, `{"type":"setMode","mode":3}`,
+  /// `{"type":"hint"}`.
+  public static func choices<Choices: WireChoices<Self>>(_ choices: inout Choices)
+    throws(Choices.Failure)
+  {
+    try choices.choice(
+      "choose", "card", { .choose($0) }, { if case .choose(let card) = $0 { card } else { nil } })
+    try choices.choice("deal", .deal)
+    try choices.choice(
+      "setMode", "mode", { .setMode($0) }, { if case .setMode(let mode) = $0 { mode } else { nil } }
+    )
+    try choices.choice("hint", .hint)
+  }
+}

@@ -241,3 +241,16 @@ extension RuleTexts {
     return "\(whose). Pairs: " + pairs.joined(separator: ", ")
   }
 }
+
+extension MemoryGame.Action: WireChoice {
+  /// `{"type":"flip","card":3}` or `{"type":"leave"}`; the timer's `{"type":"resolve"}` is
+  /// written in a log, and is not a player's to send.
+  public static func choices<Choices: WireChoices<Self>>(_ choices: inout Choices)
+    throws(Choices.Failure)
+  {
+    try choices.choice(
+      "flip", "card", { .flip($0) }, { if case .flip(let card) = $0 { card } else { nil } })
+    try choices.choice("resolve", .resolve, read: false)
+    try choices.choice("leave", .leave)
+  }
+}

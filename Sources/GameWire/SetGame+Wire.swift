@@ -383,3 +383,30 @@ extension RuleTexts {
     return view.claims.last.map(claim) ?? ""
   }
 }
+
+extension SetGame.Action: WireChoice {
+  /// `{"type":"choose","card":3}` (with `"face":"oval:red:solid:2"`, the card as the player
+  /// saw it), `{"type":"dealThree"}`, `{"type":"deal"}`, `{"type":"hint"}`,
+  /// `{"type":"leave"}`; Matchismo's `setMode` is refused with `mode-fixed`.
+  public static func choices<Choices: WireChoices<Self>>(_ choices: inout Choices)
+    throws(Choices.Failure)
+  {
+    try choices.choice(
+      "choose", "card", optional: "face",
+      { (card: Int, face: SetCard?) in face.map { .chooseCard($0, at: card) } ?? .choose(card) },
+      { action -> (Int, SetCard?)? in
+        switch action {
+        case .choose(let card): (card, nil)
+        case .chooseCard(let face, let card): (card, face)
+        default: nil
+        }
+      })
+    try choices.choice("dealThree", .dealThree)
+    try choices.choice("deal", .deal)
+    try choices.choice("hint", .hint)
+    try choices.choice("leave", .leave)
+    try choices.refused("setMode") {
+      InputError.refused(code: "mode-fixed", message: "Set is always played with 3 cards.")
+    }
+  }
+}

@@ -292,3 +292,19 @@ extension RuleTexts {
     isHost ? "Waiting for other players..." : "Waiting for game to start..."
   }
 }
+
+extension SnapGame.Action: WireChoice {
+  /// `{"type":"turn"}`, `snap`, `leave` or `nextRound`; the timers' `start`, `activateNext`
+  /// and `resume` are written in a log, and are not a player's to send.
+  public static func choices<Choices: WireChoices<Self>>(_ choices: inout Choices)
+    throws(Choices.Failure)
+  {
+    try choices.choice("turn", .turn)
+    try choices.choice("snap", .snap)
+    try choices.choice("leave", .leave)
+    try choices.choice("nextRound", .nextRound)
+    try choices.choice("start", .start, read: false)
+    try choices.choice("activateNext", .activateNext, read: false)
+    try choices.choice("resume", .resume, read: false)
+  }
+}

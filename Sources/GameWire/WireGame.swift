@@ -1,11 +1,11 @@
 import CardTableCore
 
-/// A game's JSON vocabulary: its options, actions and events are `Codable`, its views are
-/// written as a `WireView` with the rule book's texts. The engine console, the WebSocket
+/// A game's JSON vocabulary: its options are `Codable`, its actions ``WireChoice``s, its events
+/// ``WireEncodable``, and its views are written as a `WireView` with the rule book's texts. The engine console, the WebSocket
 /// protocol and saved games all use it.
 public protocol WireGame: GameRules
 where
-  Options: Codable, Action: Codable, Event: WireEncodable, Settings: RecordSettings,
+  Options: Codable, Action: WireChoice, Event: WireEncodable, Settings: RecordSettings,
   WireView.Source == View
 {
   /// What one viewer sees, as the wire writes it: the engine's view with its texts.

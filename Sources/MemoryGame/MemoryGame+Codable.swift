@@ -87,39 +87,3 @@ extension MemoryGame.Options: Codable {
     }
   }
 }
-
-extension MemoryGame.Action: Codable {
-  enum CodingKeys: String, CodingKey {
-    case type, card
-  }
-
-  /// The action types, as the wire names them.
-  public static let typeNames = ["flip", "leave"]
-
-  /// `{"type":"flip","card":3}` or `{"type":"leave"}`; the timer's `resolve` is not the
-  /// player's to send.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
-    switch type {
-    case "flip": self = .flip(try container.decode(Int.self, forKey: .card))
-    case "leave": self = .leave
-    default:
-      throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
-    }
-  }
-
-  /// `{"type":"flip","card":3}`, `{"type":"resolve"}` or `{"type":"leave"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    switch self {
-    case .flip(let card):
-      try container.encode("flip", forKey: .type)
-      try container.encode(card, forKey: .card)
-    case .resolve:
-      try container.encode("resolve", forKey: .type)
-    case .leave:
-      try container.encode("leave", forKey: .type)
-    }
-  }
-}

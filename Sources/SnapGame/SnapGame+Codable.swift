@@ -50,44 +50,6 @@ extension SnapGame.Options: Codable {
   }
 }
 
-extension SnapGame.Action: Codable {
-  enum CodingKeys: String, CodingKey {
-    case type
-  }
-
-  /// The action types a player may send, as the wire names them.
-  public static let typeNames = ["turn", "snap", "leave", "nextRound"]
-
-  /// `{"type":"turn"}`, `snap`, `leave` or `nextRound`; the timers' actions are not a
-  /// player's to send.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let type = try container.decode(String.self, forKey: .type)
-    switch type {
-    case "turn": self = .turn
-    case "snap": self = .snap
-    case "leave": self = .leave
-    case "nextRound": self = .nextRound
-    default: throw InputError.unknownName(member: "type", value: type, expected: Self.typeNames)
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    let type =
-      switch self {
-      case .turn: "turn"
-      case .snap: "snap"
-      case .leave: "leave"
-      case .nextRound: "nextRound"
-      case .start: "start"
-      case .activateNext: "activateNext"
-      case .resume: "resume"
-      }
-    try container.encode(type, forKey: .type)
-  }
-}
-
 extension SnapGame.SnapResult {
   /// `correct`, `tooLate` or `wrong`.
   public var name: String {
