@@ -62,6 +62,23 @@ def room_of(messages):
     return next(message["room"] for message in messages if message["type"] == "joined")
 
 
+async def play_a_tiny_matchismo_to_its_end(player):
+    """Deals Matchismo with a deck of two cards and matches them, which ends the game and
+    records it; returns the room."""
+    joined = await player.ask(
+        {
+            "cmd": "new",
+            "game": "matchismo",
+            "seed": 1,
+            "options": {"cards": 2},
+            "deck": ["A♥", "A♠"],
+        }
+    )
+    await player.act({"type": "choose", "card": 0})
+    assert (await player.act({"type": "choose", "card": 1}))["view"]["over"]
+    return room_of(joined)
+
+
 def without_clock(view):
     """A view without its clock, which stands still while the server is down."""
     return {key: value for key, value in view.items() if key != "clock"}
@@ -95,19 +112,7 @@ def test_a_killed_server_resumes_every_room_at_its_last_acknowledged_action(
             rooms["matchismo"] = room_of(joined)
             for card in (0, 5, 9):
                 rooms["matchismo-last"] = await player.act({"type": "choose", "card": card})
-            joined = await player.ask(
-                {
-                    "cmd": "new",
-                    "game": "matchismo",
-                    "seed": 1,
-                    "options": {"cards": 2},
-                    "deck": ["A♥", "A♠"],
-                }
-            )
-            rooms["finished"] = room_of(joined)
-            await player.act({"type": "choose", "card": 0})
-            over = await player.act({"type": "choose", "card": 1})
-            assert over["view"]["over"]
+            rooms["finished"] = await play_a_tiny_matchismo_to_its_end(player)
             rooms["results-before"] = (await player.ask({"cmd": "results"}))[-1]["results"]
             assert len(rooms["results-before"]) == 1
             # Set part-way.
@@ -192,17 +197,7 @@ def test_a_server_in_memory_plays_every_game_and_writes_nothing(cardtable, web_r
             assert (await player.act({"type": "flip", "card": 1}))["events"][-1]["type"] == (
                 "matched"
             )
-            joined = await player.ask(
-                {
-                    "cmd": "new",
-                    "game": "matchismo",
-                    "seed": 1,
-                    "options": {"cards": 2},
-                    "deck": ["A♥", "A♠"],
-                }
-            )
-            await player.act({"type": "choose", "card": 0})
-            assert (await player.act({"type": "choose", "card": 1}))["view"]["over"]
+            await play_a_tiny_matchismo_to_its_end(player)
             results = (await player.ask({"cmd": "results"}))[-1]["results"]
             assert [result["game"] for result in results] == ["matchismo"]
             listed = (await player.ask({"cmd": "rooms"}))[-1]["rooms"]

@@ -69,7 +69,7 @@ extension WireChoice {
       type: try container.decode(String.self, forKey: MemberKey("type")), container: container)
     try Self.choices(&choices)
     guard let value = choices.value else {
-      throw InputError.unknownName(member: "type", value: choices.type, expected: choices.names)
+      throw InputError.unknownName(member: "type", value: choices.type, expected: Self.typeNames)
     }
     self = value
   }
@@ -149,8 +149,6 @@ struct DecodingChoices<Choice: Equatable>: WireChoices {
   let type: String
   let container: KeyedDecodingContainer<MemberKey>
   var value: Choice?
-  /// The names a player may send, for the refusal of any other.
-  var names: [String] = []
 
   init(type: String, container: KeyedDecodingContainer<MemberKey>) {
     self.type = type
@@ -158,10 +156,8 @@ struct DecodingChoices<Choice: Equatable>: WireChoices {
   }
 
   /// Whether this kind is the one to read.
-  private mutating func named(_ name: StaticString) -> Bool {
-    let text = "\(name)"
-    names.append(text)
-    return value == nil && text == type
+  private func named(_ name: StaticString) -> Bool {
+    value == nil && "\(name)" == type
   }
 
   mutating func choice(_ name: StaticString, _ value: Choice, read: Bool) throws {
@@ -187,7 +183,7 @@ struct DecodingChoices<Choice: Equatable>: WireChoices {
   }
 
   mutating func refused(_ name: StaticString, _ error: () -> any Error) throws {
-    guard value == nil, "\(name)" == type else { return }
+    guard named(name) else { return }
     throw error()
   }
 }
