@@ -205,6 +205,8 @@ final class LiveSession<G: WireGame>: GameSession {
   /// with the version, so repeated requests and every viewer of a broadcast reuse it.
   private var bodies: [Viewer: (version: Int, members: EncodedMembers)] = [:]
   private let encoder = WireEncoder()
+  /// The members of the current version's view that every player's and watcher's view shares.
+  private let shared = SharedMembers()
   /// The most viewers whose bodies are kept; beyond them the oldest are forgotten.
   private static var keptBodies: Int { 8 }
 
@@ -269,7 +271,10 @@ final class LiveSession<G: WireGame>: GameSession {
       return .written(written.members)
     }
     let view = G.WireView(G.view(of: match.state, for: viewer), cache: &cache)
-    guard let members = try? EncodedMembers(view, encoder: encoder) else { return .view(view) }
+    let written = try? EncodedMembers(view) { writer in
+      try encoder.encode(view: view, of: version, for: viewer, sharing: shared, into: &writer)
+    }
+    guard let members = written else { return .view(view) }
     if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
     bodies[viewer] = (version, members)
     return .written(members)
@@ -349,6 +354,7 @@ final class LiveSession<G: WireGame>: GameSession {
     guard version <= match.version else { return }
     match = match.prefix(max(0, version))
     bodies.removeAll()
+    shared.forget()
   }
 
   func abandon() -> Bool {

@@ -72,8 +72,13 @@ public struct EncodedMembers: Sendable {
 
   /// Writes the members of `value`, which must encode as an object, with `encoder`.
   public init(_ value: some Encodable, encoder: WireEncoder = WireEncoder()) throws {
+    try self.init(value) { try encoder.encode(value, into: &$0) }
+  }
+
+  /// The members `write` writes of `value` (for the error if it is not an object).
+  init(_ value: some Encodable, writing write: (inout JSONWriter) throws -> Void) throws {
     var writer = JSONWriter()
-    try encoder.encode(value, into: &writer)
+    try write(&writer)
     let members: [UInt8]? = writer.withBytes { text in
       guard text.count >= 2, text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}")
       else { return nil }

@@ -109,10 +109,10 @@ extension MemoryGame: WireGame {
       try m.member("pairs", \.pairs)
       try m.member("flips", \.flips)
       try m.member("waiting", \.waiting)
-      try m.member("board", \.board)
+      try m.shared("board", \.board)
       try m.optional("moves", \.moves)
-      try m.optional("tilt", \.tilt)
-      try m.optional("players", \.players)
+      try m.sharedOptional("tilt", \.tilt)
+      try m.sharedOptional("players", \.players)
       try m.optional("turn", \.turn)
       try m.optional("computerLevel", \.computerLevel)
     }

@@ -205,30 +205,38 @@ extension SetGame: WireGame {
       try m.member("score", \.score)
       try m.member("status", \.status)
       try m.member("flips", \.flips)
-      try m.member("history", \.history)
+      try m.shared("history", \.history)
       try m.member("mode", \.mode)
       try m.member("deckCount", \.deckCount)
       try m.member("over", \.over)
       try m.member("table", \.table)
-      try m.member("found", \.found)
-      try m.member("foundMatches", \.foundMatches)
+      try m.shared("found", \.found)
+      try m.shared("foundMatches", \.foundMatches)
       try m.member("hint", \.hint)
-      try m.member("settings", \.settings)
+      try m.shared("settings", \.settings)
       try m.member("gameSeed", \.gameSeed)
-      try m.optional("players", \.players)
+      try m.sharedOptional("players", \.players)
       try m.optional("current", \.current)
       try m.optional("viewer", \.viewer)
       try m.optional("computerLevel", \.computerLevel)
     }
 
-    public init(_ view: View, cache: inout TextCache<Table.Play>) {
+    /// The history texts written so far: of a table's plays, or of a race's claims.
+    public struct Texts: ViewCache {
+      var plays = TextCache<Table.Play>()
+      var claims = TextCache<Claim>()
+
+      public init() {}
+    }
+
+    public init(_ view: View, cache: inout Texts) {
       score = view.score
       if view.racers.isEmpty {
         status = RuleTexts.status(view.lastPlay)
-        history = cache.texts(of: view.history, RuleTexts.status)
+        history = cache.plays.texts(of: view.history, RuleTexts.status)
       } else {
         status = RuleTexts.raceStatus(view)
-        history = view.claims.map(RuleTexts.claim)
+        history = cache.claims.texts(of: view.claims, RuleTexts.claim)
       }
       flips = view.flips
       mode = SetGame.mode

@@ -41,6 +41,20 @@ public final class WireEncoder {
     }
   }
 
+  /// Appends the members of `view`, `viewer`'s view of `version`, copying the members shared
+  /// by every viewer (``WireMembers/shared(_:_:)``) from what `shared` kept of this version.
+  func encode(
+    view: some WireObject, of version: Int, for viewer: Viewer, sharing shared: SharedMembers,
+    into writer: inout JSONWriter
+  ) throws {
+    shared.begin(version: version, viewer: viewer)
+    // NB: only the top-level value written here shares: a conformance that encodes with this
+    // encoder while it writes gets a fresh one, which shares nothing.
+    stream.shared = shared
+    defer { stream.shared = nil }
+    try encode(view, into: &writer)
+  }
+
   /// The JSON text of `value`.
   public func text(of value: some Encodable) throws -> String {
     var writer = JSONWriter()
@@ -106,6 +120,9 @@ final class StreamEncoder: Encoder {
   /// What a value written through its `Encodable` conformance inside a direct write threw
   /// (``WireWriter/encodable(_:)``): thrown once the top-level value is written.
   var failure: (any Error)?
+  /// The view members shared between viewers, while a session writes a view's body (nil the
+  /// rest of the time: a shared member is then written as any other).
+  var shared: SharedMembers?
 
   init(userInfo: [CodingUserInfoKey: any Sendable]) {
     core = .allocate(capacity: 1)

@@ -43,6 +43,7 @@ extension WireEncodable {
 ///   try m.member("player", \.player)      // always written
 ///   try m.member("title", \.title)        // a `String?`: written as null when nil
 ///   try m.optional("computer", \.computer) // written only when it holds a value
+///   try m.shared("history", \.history)    // a view's member, the same for every player
 /// }
 /// ```
 ///
@@ -67,6 +68,31 @@ public protocol WireMembers<Object> {
   /// A member that is there only when it holds a value.
   mutating func optional<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>) throws(Failure)
+  /// A member of a view (``WireViewType``) that is the same for every player and watcher of
+  /// one version — a table's history, its found matches — so that a session writes it once per
+  /// version for all of them (the referee's, which may see more, once for the referee). Read,
+  /// and written anywhere else, as ``member(_:_:)``.
+  mutating func shared<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>) throws(Failure)
+  /// ``shared(_:_:)`` for a member there only when it holds a value (as ``optional(_:_:)``).
+  mutating func sharedOptional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>) throws(Failure)
+}
+
+extension WireMembers {
+  @inline(__always)
+  public mutating func shared<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) throws(Failure) {
+    try member(name, path)
+  }
+
+  @inline(__always)
+  public mutating func sharedOptional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) throws(Failure) {
+    try optional(name, path)
+  }
 }
 
 /// A ``WireObject`` whose text an encoder keeps once written, so that an equal value is written
@@ -261,6 +287,40 @@ struct WritingMembers<Object>: WireMembers {
     writer.key(name, first: first)
     first = false
     value.write(to: &writer)
+  }
+
+  mutating func shared<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) {
+    writer.key(name, first: first)
+    first = false
+    Self.write(object.pointee[keyPath: path], sharedAs: name, to: &writer)
+  }
+
+  mutating func sharedOptional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) {
+    guard let value = object.pointee[keyPath: path] else { return }
+    writer.key(name, first: first)
+    first = false
+    Self.write(value, sharedAs: name, to: &writer)
+  }
+
+  /// Copies the member's text written for another viewer of this version, if the encoder
+  /// shares a view's members now (``SharedMembers``); else writes it, and keeps it if so.
+  @inline(__always)
+  private static func write(
+    _ value: some WireEncodable, sharedAs name: StaticString, to writer: inout WireWriter
+  ) {
+    guard let shared = writer.encoder.shared else { return value.write(to: &writer) }
+    let key = SharedMembers.Key(object: Object.self, name: name)
+    if let text = shared.text(of: key) {
+      writer.json { $0.raw(text) }
+      return
+    }
+    let start = writer.encoder.core.pointee.writer.count
+    value.write(to: &writer)
+    shared.keep(writer.encoder.core.pointee.writer.bytes(from: start), of: key)
   }
 }
 

@@ -6,9 +6,10 @@ import Testing
 /// Views that cost what changed are the views built whole (issue 19): a session writes each
 /// viewer's view from what it kept — the body of the version, the texts of the parts it wrote
 /// before (memoized seats, board positions, table slots, history texts) — and that text must
-/// be byte for byte what a view built from nothing writes. Seeded games of every kind and seat
-/// count are played with random moves (some refused) and timers; after every step, every
-/// seat's view and the referee's are compared.
+/// be byte for byte what a view built from nothing writes, and so must a view whose shared
+/// members (``WireMembers/shared(_:_:)``) were copied from another viewer's. Seeded games of
+/// every kind and seat count are played with random moves (some refused) and timers; after
+/// every step, every seat's view, a watcher's and the referee's are compared, each first in turn.
 @Suite struct IncrementalViewTests {
   /// A game, its options for `seats` players, and a random move of one of them.
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
@@ -83,10 +84,16 @@ import Testing
       // NB: one encoder for the whole game, as a server keeps one: its memos stay warm.
       let kept = WireEncoder()
       var random = SplitMix64(seed: seed ^ 0xF1E1D)
-      let viewers = [Viewer.referee] + Self.names.prefix(seats).map { .player(PlayerID($0)) }
+      // NB: a watcher too, and each version's first viewer in turn: the members every player
+      // and watcher shares are written by whoever comes first and copied by the others.
+      let viewers =
+        [Viewer.referee, .player("Eve")] + Self.names.prefix(seats).map { .player(PlayerID($0)) }
+      var turn = 0
       /// Whether every viewer's view is the one built whole (the first that is not is recorded).
       func same(_ context: @autoclosure () -> String) throws -> Bool {
-        for viewer in viewers {
+        turn += 1
+        for index in viewers.indices {
+          let viewer = viewers[(index + turn) % viewers.count]
           let incremental = try kept.text(of: session.view(for: viewer))
           let whole = try WireEncoder().text(of: session.view(at: session.version, for: viewer))
           compared += 1
