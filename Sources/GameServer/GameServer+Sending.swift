@@ -30,6 +30,20 @@ extension GameServer {
   }
 
   func send(_ message: some Encodable, to client: ClientID) {
+    write(message)
+    deliver(to: client)
+  }
+
+  /// Sends `message` to every client of `clients`, written once.
+  func send(_ message: some Encodable, toEach clients: some Sequence<ClientID>) {
+    write(message)
+    // NB: a copy: sending may close a connection, and what that sends is written in `writer`.
+    let bytes = writer.bytes
+    for client in clients { deliver(bytes, to: client) }
+  }
+
+  /// Writes `message` into ``writer``.
+  private func write(_ message: some Encodable) {
     writer.removeAll()
     do {
       try encoder.encode(message, into: &writer)
@@ -40,11 +54,24 @@ extension GameServer {
         #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
       )
     }
+  }
+
+  /// Sends what ``writer`` holds to `client`.
+  private func deliver(to client: ClientID) {
     // NB: what a client in a room whose changes wait for the group commit is sent waits too.
     if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
       writer.withBytes { host.send($0, to: client) }
     } else {
       batch.keep(writer.bytes, for: client, in: connections[client]?.room)
+    }
+  }
+
+  /// Sends `bytes` to `client` (see ``deliver(to:)``).
+  private func deliver(_ bytes: [UInt8], to client: ClientID) {
+    if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
+      bytes.withUnsafeBytes { host.send($0, to: client) }
+    } else {
+      batch.keep(bytes, for: client, in: connections[client]?.room)
     }
   }
 }

@@ -445,7 +445,7 @@ extension GameServer {
       "after": room.lastChange.map { JSON(((clock - $0) * 1000).rounded() / 1000) } ?? .null,
       "reason": .string(receipt.reason),
     ]
-    for client in room.clients { send(message, to: client) }
+    send(message, toEach: room.clients)
   }
 }
 
