@@ -275,6 +275,8 @@ final class LiveSession<G: WireGame>: GameSession {
       try encoder.encode(view: view, of: version, for: viewer, sharing: shared, into: &writer)
     }
     guard let members = written else { return .view(view) }
+    // NB: the body's members are its text without the opening brace.
+    shared.keep(members.bytes, dropped: 1)
     if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
     bodies[viewer] = (version, members)
     return .written(members)

@@ -7,9 +7,16 @@ import CardTableCore
 ///
 /// The referee, who may see more in the same member (Set's players' selections), has texts of
 /// its own. A new version forgets every text of the one before.
+///
+/// NB: a text is not copied out when it is written: it is kept as its place in the body it was
+/// written in (``EncodedMembers``), which the session keeps anyway; and a view's shared members
+/// come in the order they are declared, so the texts are a list read in that order (each
+/// checked against its member), not a table that hashes. A session with one viewer per version
+/// (the console's referee) so pays little more than noting where its members are. Its state is
+/// behind a pointer for the reason ``StreamEncoder``'s is.
 final class SharedMembers {
   /// A member of one view type.
-  struct Key: Hashable {
+  struct Key: Equatable {
     let object: ObjectIdentifier
     let name: UnsafeRawPointer
 
@@ -19,29 +26,82 @@ final class SharedMembers {
     }
   }
 
-  /// The version whose texts are kept.
-  private var version = -1
-  /// Players' and watchers' texts, then the referee's.
-  private var texts: [[Key: [UInt8]]] = [[:], [:]]
-  /// Which of ``texts`` the view being written reads and adds to.
-  private var group = 0
+  /// A member's text: its bytes in a written body.
+  struct Text {
+    let key: Key
+    let body: [UInt8]
+    let range: Range<Int>
+  }
+
+  struct State {
+    /// The version whose texts are kept.
+    var version = -1
+    /// Players' and watchers' texts, then the referee's, each in the order written.
+    var texts: [[Text]] = [[], []]
+    /// Which of ``texts`` the view being written reads and adds to.
+    var group = 0
+    /// How many shared members the view being written has come to.
+    var next = 0
+    /// The members written (not copied) in the body being written, and where in its writer.
+    var written: [(key: Key, range: Range<Int>)] = []
+  }
+
+  private let state: UnsafeMutablePointer<State>
+
+  init() {
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
 
   /// Starts writing `viewer`'s view of `version`.
   func begin(version: Int, viewer: Viewer) {
-    if version != self.version {
-      self.version = version
-      for index in texts.indices { texts[index].removeAll(keepingCapacity: true) }
+    if version != state.pointee.version {
+      state.pointee.version = version
+      state.pointee.texts[0].removeAll(keepingCapacity: true)
+      state.pointee.texts[1].removeAll(keepingCapacity: true)
     }
-    group = viewer == .referee ? 1 : 0
+    state.pointee.group = viewer == .referee ? 1 : 0
+    state.pointee.next = 0
+    state.pointee.written.removeAll(keepingCapacity: true)
   }
 
   /// Forgets every text: the match was rewound, so a version may come again with other views.
   func forget() {
-    version = -1
-    for index in texts.indices { texts[index].removeAll(keepingCapacity: true) }
+    state.pointee.version = -1
+    state.pointee.texts[0].removeAll()
+    state.pointee.texts[1].removeAll()
+    state.pointee.written.removeAll()
   }
 
-  func text(of key: Key) -> [UInt8]? { texts[group][key] }
+  /// The text of the next shared member, `key`, written for another viewer of this version,
+  /// if any.
+  func text(of key: Key) -> Text? {
+    let index = state.pointee.next
+    state.pointee.next += 1
+    let group = state.pointee.group
+    guard index < state.pointee.texts[group].count, state.pointee.texts[group][index].key == key
+    else { return nil }
+    return state.pointee.texts[group][index]
+  }
 
-  func keep(_ text: [UInt8], of key: Key) { texts[group][key] = text }
+  /// Notes that the member `key` was written at `range` of the body's writer.
+  func wrote(_ key: Key, at range: Range<Int>) { state.pointee.written.append((key, range)) }
+
+  /// Keeps the members written in the body just finished, whose text is `body` with the
+  /// writer's first `dropped` bytes (the object's brace) left out: the version's first body
+  /// of its group only.
+  func keep(_ body: [UInt8], dropped: Int) {
+    let group = state.pointee.group
+    guard state.pointee.texts[group].isEmpty else { return }
+    for (key, range) in state.pointee.written {
+      state.pointee.texts[group].append(
+        Text(
+          key: key, body: body, range: (range.lowerBound - dropped)..<(range.upperBound - dropped)))
+    }
+  }
 }

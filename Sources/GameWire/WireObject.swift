@@ -289,6 +289,7 @@ struct WritingMembers<Object>: WireMembers {
     value.write(to: &writer)
   }
 
+  @inline(__always)
   mutating func shared<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value>
   ) {
@@ -297,6 +298,7 @@ struct WritingMembers<Object>: WireMembers {
     Self.write(object.pointee[keyPath: path], sharedAs: name, to: &writer)
   }
 
+  @inline(__always)
   mutating func sharedOptional<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
   ) {
@@ -315,12 +317,14 @@ struct WritingMembers<Object>: WireMembers {
     guard let shared = writer.encoder.shared else { return value.write(to: &writer) }
     let key = SharedMembers.Key(object: Object.self, name: name)
     if let text = shared.text(of: key) {
-      writer.json { $0.raw(text) }
+      text.body.withUnsafeBufferPointer { body in
+        writer.json { $0.raw(UnsafeBufferPointer(rebasing: body[text.range])) }
+      }
       return
     }
     let start = writer.encoder.core.pointee.writer.count
     value.write(to: &writer)
-    shared.keep(writer.encoder.core.pointee.writer.bytes(from: start), of: key)
+    shared.wrote(key, at: start..<writer.encoder.core.pointee.writer.count)
   }
 }
 
