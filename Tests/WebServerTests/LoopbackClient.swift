@@ -181,6 +181,12 @@ final class WebSocketClient {
     }
   }
 
+  /// The next frame as it came, a ping included (not answered).
+  func receiveFrame() throws -> (opcode: Opcode, payload: [UInt8]) {
+    let (_, opcode, payload) = try readFrame()
+    return (opcode, payload)
+  }
+
   /// The next text message.
   func receiveText() throws -> String {
     let (opcode, payload) = try receive()

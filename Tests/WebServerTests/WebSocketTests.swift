@@ -97,6 +97,30 @@ extension WebServerTests {
       #expect(try staying.receiveText() == "echo:two")
     }
 
+    /// A client silent for the idle time is pinged; one that answers stays, one that does not
+    /// is hung up half as long again after (here: pinged at 1 s, hung up at 2 s).
+    @Test func anIdleClientIsPingedAndHungUpUnlessItAnswers() throws {
+      let (server, recorder) = try Recorder.serving(.init(idlePingSeconds: 1))
+      defer { server.stop() }
+      let silent = try WebSocketClient(port: server.port)
+      let silentID = try #require(recorder.latestConnection())
+      let answering = try WebSocketClient(port: server.port)
+      let answeringID = try #require(recorder.latestConnection())
+      #expect(try silent.receiveFrame().opcode == .ping)
+      // NB: three pings answered, each a second after the pong before: past the silent one's
+      // hang-up, which a pong must have put off for the answering one.
+      for _ in 0..<3 {
+        let (opcode, payload) = try answering.receiveFrame()
+        try #require(opcode == .ping)
+        try answering.sendFrame(.pong, payload)
+      }
+      #expect(recorder.wait { $0.contains(.disconnected(silentID)) })
+      #expect(silent.waitForClose())
+      try answering.send("echo:still here")
+      #expect(try answering.receiveText() == "echo:still here")
+      #expect(!recorder.events.contains(.disconnected(answeringID)))
+    }
+
     @Test func aClientThatDoesNotReadIsClosedWhenItsBacklogIsFull() throws {
       let (server, recorder) = try Recorder.serving(.init(maximumOutboxBytes: 256 * 1024))
       defer { server.stop() }
