@@ -43,13 +43,16 @@ final class Recorder: WebServer.Handler {
     return condition(events)
   }
 
-  /// The connection opened most recently, once one has.
-  func latestConnection(timeout: Double = 5) -> ConnectionID? {
+  /// The connection opened most recently, once one has that is not one of `known` (a
+  /// second client's, whose opening the server may record after the client is connected).
+  func latestConnection(timeout: Double = 5, besides known: [ConnectionID] = [])
+    -> ConnectionID?
+  {
     var found: ConnectionID?
     wait(timeout: timeout) { events in
       found =
         events.reversed().lazy.compactMap {
-          if case .connected(let id, _) = $0 { id } else { nil }
+          if case .connected(let id, _) = $0, !known.contains(id) { id } else { nil }
         }.first
       return found != nil
     }

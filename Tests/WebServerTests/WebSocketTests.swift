@@ -105,7 +105,7 @@ extension WebServerTests {
       let silent = try WebSocketClient(port: server.port)
       let silentID = try #require(recorder.latestConnection())
       let answering = try WebSocketClient(port: server.port)
-      let answeringID = try #require(recorder.latestConnection())
+      let answeringID = try #require(recorder.latestConnection(besides: [silentID]))
       #expect(try silent.receiveFrame().opcode == .ping)
       // NB: three pings answered, each a second after the pong before: past the silent one's
       // hang-up, which a pong must have put off for the answering one.
