@@ -31,7 +31,7 @@ extension GameServer {
 
   func send(_ message: some Encodable, to client: ClientID) {
     write(message)
-    deliver(to: client)
+    writer.withBytes { deliver($0, to: client) }
   }
 
   /// Sends `message` to every client of `clients`, written once.
@@ -39,7 +39,9 @@ extension GameServer {
     write(message)
     // NB: a copy: sending may close a connection, and what that sends is written in `writer`.
     let bytes = writer.bytes
-    for client in clients { deliver(bytes, to: client) }
+    bytes.withUnsafeBytes { bytes in
+      for client in clients { deliver(bytes, to: client) }
+    }
   }
 
   /// Writes `message` into ``writer``.
@@ -56,22 +58,13 @@ extension GameServer {
     }
   }
 
-  /// Sends what ``writer`` holds to `client`.
-  private func deliver(to client: ClientID) {
+  /// Sends `bytes` to `client`.
+  private func deliver(_ bytes: UnsafeRawBufferPointer, to client: ClientID) {
     // NB: what a client in a room whose changes wait for the group commit is sent waits too.
     if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
-      writer.withBytes { host.send($0, to: client) }
+      host.send(bytes, to: client)
     } else {
-      batch.keep(writer.bytes, for: client, in: connections[client]?.room)
-    }
-  }
-
-  /// Sends `bytes` to `client` (see ``deliver(to:)``).
-  private func deliver(_ bytes: [UInt8], to client: ClientID) {
-    if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
-      bytes.withUnsafeBytes { host.send($0, to: client) }
-    } else {
-      batch.keep(bytes, for: client, in: connections[client]?.room)
+      batch.keep(Array(bytes), for: client, in: connections[client]?.room)
     }
   }
 }

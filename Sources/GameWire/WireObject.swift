@@ -284,18 +284,14 @@ struct WritingMembers<Object>: WireMembers {
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
   ) {
     guard let value = object.pointee[keyPath: path] else { return }
-    writer.key(name, first: first)
-    first = false
-    value.write(to: &writer)
+    writeMember(name, value)
   }
 
   @inline(__always)
   mutating func shared<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value>
   ) {
-    writer.key(name, first: first)
-    first = false
-    Self.write(object.pointee[keyPath: path], sharedAs: name, to: &writer)
+    writeMember(name, object.pointee[keyPath: path], shared: true)
   }
 
   @inline(__always)
@@ -303,9 +299,21 @@ struct WritingMembers<Object>: WireMembers {
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
   ) {
     guard let value = object.pointee[keyPath: path] else { return }
+    writeMember(name, value, shared: true)
+  }
+
+  /// Writes the member `name` holding `value`; `shared`: see ``write(_:sharedAs:to:)``.
+  @inline(__always)
+  private mutating func writeMember(
+    _ name: StaticString, _ value: some WireEncodable, shared: Bool = false
+  ) {
     writer.key(name, first: first)
     first = false
-    Self.write(value, sharedAs: name, to: &writer)
+    if shared {
+      Self.write(value, sharedAs: name, to: &writer)
+    } else {
+      value.write(to: &writer)
+    }
   }
 
   /// Copies the member's text written for another viewer of this version, if the encoder
