@@ -4,66 +4,26 @@
 /// Strings are copied in whole runs of bytes that need no escape; only `"`, `\` and control
 /// characters are escaped (`\n`, `\r`, `\t`, else `\u00XX`), everything else is written as is.
 ///
-/// NB: the bytes live in a buffer of its own rather than an `[UInt8]`: every write first makes
-/// room for all its bytes at once (one check that the buffer is this writer's alone, one of its
-/// capacity) and then stores them, where an array checks both for every byte appended.
-/// Measured: a Memory view's many small writes spent more time in those checks than in the
-/// bytes. A copied writer shares the buffer until either writes, as an array would.
-public struct JSONWriter: Sendable {
-  /// The buffer: its bytes, how many are written and how many fit.
-  final class Storage: @unchecked Sendable {
-    struct Header {
-      var base: UnsafeMutablePointer<UInt8>
-      var count: Int
-      var capacity: Int
-    }
-
-    // NB: behind a pointer, as StreamEncoder's state is: a class's stored `var`s are checked
-    // for exclusive access at run time on every write.
-    let header: UnsafeMutablePointer<Header>
-
-    init(capacity: Int) {
-      header = .allocate(capacity: 1)
-      header.initialize(
-        to: Header(base: .allocate(capacity: max(capacity, 1)), count: 0, capacity: capacity))
-    }
-
-    deinit {
-      header.pointee.base.deallocate()
-      header.deallocate()
-    }
-
-    /// A buffer of its own holding the same bytes, with room for `extra` more.
-    func copy(reserving extra: Int) -> Storage {
-      let count = header.pointee.count
-      let copy = Storage(capacity: Swift.max(count + extra, header.pointee.capacity))
-      copy.header.pointee.base.initialize(from: header.pointee.base, count: count)
-      copy.header.pointee.count = count
-      return copy
-    }
-
-    /// Makes the buffer hold at least `capacity` bytes, at least doubling it.
-    func grow(to capacity: Int) {
-      let new = Swift.max(capacity, header.pointee.capacity * 2, 64)
-      let base = UnsafeMutablePointer<UInt8>.allocate(capacity: new)
-      base.initialize(from: header.pointee.base, count: header.pointee.count)
-      header.pointee.base.deallocate()
-      header.pointee.base = base
-      header.pointee.capacity = new
-    }
-
-    /// A buffer shared by writers made with no capacity, until they write.
-    static let empty = Storage(capacity: 0)
-  }
-
-  private var storage: Storage
+/// NB: a writer owns its buffer and cannot be copied (`~Copyable`): it is lent (`inout`) or
+/// moved, never shared. So every write makes room for all its bytes with one check of the
+/// capacity, and stores them; a copyable buffer would also have to check, before every write,
+/// that no copy shares it (a call into the runtime), as an array checks before every byte
+/// appended. Measured: a Memory view's many small writes spent more time in those checks than
+/// in the bytes.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+  private var base: UnsafeMutablePointer<UInt8>
+  /// How many bytes are written.
+  public private(set) var count = 0
+  private var capacity: Int
 
   public init(capacity: Int = 1024) {
-    storage = capacity > 0 ? Storage(capacity: capacity) : Storage.empty
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
   }
 
-  /// How many bytes are written.
-  public var count: Int { storage.header.pointee.count }
+  deinit {
+    base.deallocate()
+  }
 
   /// The text written so far (a copy).
   public var bytes: [UInt8] { withBytes { Array($0) } }
@@ -77,8 +37,7 @@ public struct JSONWriter: Sendable {
   public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
     -> Result
   {
-    let header = storage.header.pointee
-    return try body(UnsafeRawBufferPointer(start: header.base, count: header.count))
+    try body(UnsafeRawBufferPointer(start: base, count: count))
   }
 
   /// The text written so far, as a string.
@@ -86,30 +45,31 @@ public struct JSONWriter: Sendable {
 
   /// Forgets the text but keeps the buffer.
   public mutating func removeAll() {
-    if isKnownUniquelyReferenced(&storage) {
-      storage.header.pointee.count = 0
-    } else {
-      storage = Storage(capacity: storage.header.pointee.capacity)
-    }
+    count = 0
   }
 
   /// Makes room for `extra` more bytes and returns where they go; ``commit(_:)`` then counts
   /// those written.
   @inline(__always)
   private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-    if _slowPath(!isKnownUniquelyReferenced(&storage)) {
-      storage = storage.copy(reserving: extra)
-    }
-    let header = storage.header
-    if _slowPath(header.pointee.count + extra > header.pointee.capacity) {
-      storage.grow(to: header.pointee.count + extra)
-    }
-    return header.pointee.base + header.pointee.count
+    if _slowPath(count + extra > capacity) { grow(to: count + extra) }
+    return base + count
+  }
+
+  /// Makes the buffer hold at least `needed` bytes, at least doubling it.
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    let new = Swift.max(needed, capacity * 2, 64)
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: new)
+    larger.initialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity = new
   }
 
   @inline(__always)
   private mutating func commit(_ written: Int) {
-    storage.header.pointee.count += written
+    count += written
   }
 
   /// Appends bytes as they are: a separator, or text already JSON.
@@ -120,10 +80,37 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends bytes that are already JSON text (not this writer's own: making room may move them).
+  @inline(__always)
   public mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
     guard let source = text.baseAddress, !text.isEmpty else { return }
-    reserve(text.count).initialize(from: source, count: text.count)
+    Self.copy(source, to: reserve(text.count), count: text.count)
     commit(text.count)
+  }
+
+  /// Copies `count` bytes; a short run (a member's name, a card, `false`) in two loads and two
+  /// stores that may overlap, rather than a call to `memcpy`, which costs more than the copy.
+  @inline(__always)
+  private static func copy(
+    _ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    switch count {
+    case 8...16:
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    case 4..<8:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 0..<4:
+      for offset in 0..<count { target[offset] = source[offset] }
+    default:
+      to.copyMemory(from: from, byteCount: count)
+    }
   }
 
   /// Appends bytes that are already JSON text.
@@ -151,7 +138,7 @@ public struct JSONWriter: Sendable {
         at += 1
       }
       at.pointee = UInt8(ascii: "\"")
-      if let source = utf8.baseAddress { (at + 1).initialize(from: source, count: utf8.count) }
+      if let source = utf8.baseAddress { Self.copy(source, to: at + 1, count: utf8.count) }
       at += 1 + utf8.count
       at.pointee = UInt8(ascii: "\"")
       (at + 1).pointee = UInt8(ascii: ":")
@@ -249,6 +236,8 @@ public struct JSONWriter: Sendable {
       raw("null")
       return
     }
+    // NB: a clock is mostly whole seconds: its digits are written in place, as an `Int`'s.
+    if value == value.rounded(), abs(value) < 1e15 { return write(Int(value)) }
     appendASCII(JSONWriter.text(of: value))
   }
 

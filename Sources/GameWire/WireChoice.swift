@@ -63,6 +63,23 @@ extension WireChoice {
     Self.choices(&choices)
   }
 
+  /// Reads a value straight from `json` when it is a kind's plain shape: an object whose `type`
+  /// names a kind a player may send, each of whose members is there and is read by its type's
+  /// ``WireValue/plain(_:)``. Nil for anything else, which `init(from:)` then reads, or refuses
+  /// with the error that says what is amiss — so that both read every text alike.
+  ///
+  /// NB: an action arrives with every move; through a `Decoder`'s containers, its `type` and
+  /// its one member cost more than the rules that perform it.
+  public init?(plain json: JSON) {
+    guard case .object(let members) = json,
+      let type = members.first(where: { $0.0 == "type" })?.1.stringValue
+    else { return nil }
+    var choices = PlainChoices<Self>(type: type, members: members)
+    Self.choices(&choices)
+    guard let value = choices.value else { return nil }
+    self = value
+  }
+
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: MemberKey.self)
     var choices = DecodingChoices<Self>(
@@ -140,6 +157,66 @@ struct WritingChoices<Choice: Equatable>: WireChoices {
   }
 
   mutating func refused(_ name: StaticString, _ error: () -> any Error) {}
+}
+
+/// Reads the kind whose name the `type` member holds straight from an object's members, when
+/// each is there and plain (``WireChoice/init(plain:)``); any doubt leaves `value` nil.
+struct PlainChoices<Choice: Equatable>: WireChoices {
+  typealias Failure = Never
+  let type: String
+  let members: [(String, JSON)]
+  var value: Choice?
+  /// Whether the kind was found: a later one of the same name is not read.
+  private var found = false
+
+  init(type: String, members: [(String, JSON)]) {
+    self.type = type
+    self.members = members
+  }
+
+  /// Whether this kind is the one to read.
+  private mutating func named(_ name: StaticString) -> Bool {
+    guard !found, name.withUTF8Buffer({ type.utf8.elementsEqual($0) }) else { return false }
+    found = true
+    return true
+  }
+
+  /// The member named `key`, as a `Decoder`'s container finds it: the first of that name.
+  private func member(_ key: StaticString) -> JSON? {
+    key.withUTF8Buffer { key in members.first(where: { $0.0.utf8.elementsEqual(key) })?.1 }
+  }
+
+  mutating func choice(_ name: StaticString, _ value: Choice, read: Bool) {
+    guard read, named(name) else { return }
+    self.value = value
+  }
+
+  mutating func choice<Value: WireValue>(
+    _ name: StaticString, _ key: StaticString, _ make: (Value) -> Choice,
+    _ take: (Choice) -> Value?
+  ) {
+    guard named(name), let json = member(key), let member = Value.plain(json) else { return }
+    value = make(member)
+  }
+
+  mutating func choice<Value: WireValue, More: WireValue>(
+    _ name: StaticString, _ key: StaticString, optional more: StaticString,
+    _ make: (Value, More?) -> Choice, _ take: (Choice) -> (Value, More?)?
+  ) {
+    guard named(name), let json = member(key), let member = Value.plain(json) else { return }
+    // NB: an optional member that is there is read only when plain; `null` is left to the
+    // container, as any other doubt.
+    guard let another = self.member(more) else {
+      value = make(member, nil)
+      return
+    }
+    guard let read = More.plain(another) else { return }
+    value = make(member, read)
+  }
+
+  mutating func refused(_ name: StaticString, _ error: () -> any Error) {
+    _ = named(name)
+  }
 }
 
 /// Reads the kind whose name the `type` member holds, through a `Decoder`'s container (so that a

@@ -29,10 +29,9 @@ public final class WireEncoder {
     let encoder = reentered ? StreamEncoder(userInfo: userInfo) : stream
     busy = true
     defer { if !reentered { busy = false } }
-    encoder.begin(with: writer)
-    // NB: the writer moves into the encoder and back, so its buffer is never copied.
-    writer = JSONWriter(capacity: 0)
-    defer { writer = encoder.take() }
+    // NB: the writer is swapped into the encoder and back, so its buffer is never copied.
+    encoder.begin(swapping: &writer)
+    defer { encoder.end(swapping: &writer) }
     try encoder.encodeValue(value)
     encoder.close(toDepth: 0)
     if let failure = encoder.failure {
@@ -90,7 +89,7 @@ final class StreamEncoder: Encoder {
     var count = 0
   }
 
-  struct Core {
+  struct Core: ~Copyable {
     var writer: JSONWriter
     var open: [Frame] = []
     /// A value is expected now: the next container or single value writes it.
@@ -136,10 +135,11 @@ final class StreamEncoder: Encoder {
     core.deallocate()
   }
 
-  /// Starts a new top-level value written to `writer`.
-  func begin(with writer: JSONWriter) {
+  /// Starts a new top-level value written to `writer`, which the encoder holds until
+  /// ``end(swapping:)`` hands it back (leaving `writer` its own empty one meanwhile).
+  func begin(swapping writer: inout JSONWriter) {
     failure = nil
-    core.pointee.writer = writer
+    swap(&core.pointee.writer, &writer)
     core.pointee.open.removeAll(keepingCapacity: true)
     core.pointee.pending = false
     core.pointee.base = 0
@@ -160,10 +160,9 @@ final class StreamEncoder: Encoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { userInfoValues }
 
-  /// Hands the writer back, leaving an empty one, so that its buffer is not shared.
-  func take() -> JSONWriter {
-    defer { core.pointee.writer = JSONWriter(capacity: 0) }
-    return core.pointee.writer
+  /// Hands back the writer ``begin(swapping:)`` took.
+  func end(swapping writer: inout JSONWriter) {
+    swap(&core.pointee.writer, &writer)
   }
 
   /// Encodes one value where a value is expected, closing what it opened.

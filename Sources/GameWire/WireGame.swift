@@ -242,7 +242,7 @@ extension WireGame {
   static func action(from json: JSON) throws(WireError) -> (action: Action, player: PlayerID) {
     let action: Action
     do {
-      action = try WireDecoder().decode(Action.self, from: json)
+      action = try Action(plain: json) ?? WireDecoder().decode(Action.self, from: json)
     } catch {
       throw .reading(error, of: json, as: .action(title: actionsTitle))
     }

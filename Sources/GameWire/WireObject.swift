@@ -23,7 +23,16 @@ public protocol WireEncodable: Encodable {
 }
 
 /// A ``WireEncodable`` value that is read back too.
-public protocol WireValue: WireEncodable, Decodable {}
+public protocol WireValue: WireEncodable, Decodable {
+  /// The value `json` holds, read straight from it, when this type has a plain reader (a number,
+  /// a string, a flag) and `json` is a value `Decodable` reads alike; nil otherwise, for
+  /// `Decodable` to read or refuse. See ``WireChoice/init(plain:)``.
+  static func plain(_ json: JSON) -> Self?
+}
+
+extension WireValue {
+  public static func plain(_ json: JSON) -> Self? { nil }
+}
 
 extension WireEncodable {
   /// Written by the wire's own writer; for any other encoder, the same text as a ``JSON`` value.
@@ -102,7 +111,7 @@ public protocol MemoizedWireObject: WireObject, Hashable {}
 
 extension WireObject {
   public func write(to writer: inout WireWriter) {
-    writer.encoder.writeMembers(of: self)
+    writer.writeMembers(of: self)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -132,17 +141,38 @@ extension MemoizedWireObject {
 public struct WireWriter {
   // NB: unowned: a writer lives only while its encoder writes one value.
   unowned(unsafe) let encoder: StreamEncoder
+  /// The encoder's state, where the bytes go.
+  ///
+  /// NB: writes go through it, not through `encoder`: a call to the encoder's methods retains
+  /// and releases it around every object written (a board's every position).
+  let core: UnsafeMutablePointer<StreamEncoder.Core>
+
+  init(encoder: StreamEncoder) {
+    self.encoder = encoder
+    core = encoder.core
+  }
 
   /// Appends a member's name and colon, after a comma unless it is the object's first.
   @inline(__always)
   mutating func key(_ name: StaticString, first: Bool) {
-    encoder.core.pointee.writer.member(name, first: first)
+    core.pointee.writer.member(name, first: first)
   }
 
   /// Appends JSON text through the writer itself: numbers, strings, `null`, brackets.
   @inline(__always)
   public mutating func json(_ write: (inout JSONWriter) -> Void) {
-    write(&encoder.core.pointee.writer)
+    write(&core.pointee.writer)
+  }
+
+  /// Appends `object`'s braces and members.
+  @inline(__always)
+  mutating func writeMembers<Object: WireObject>(of object: Object) {
+    core.pointee.writer.raw(UInt8(ascii: "{"))
+    withUnsafePointer(to: object) { pointer in
+      var members = WritingMembers(object: pointer, writer: self)
+      Object.members(&members)
+    }
+    core.pointee.writer.raw(UInt8(ascii: "}"))
   }
 
   /// Appends an array of `elements`.
@@ -162,10 +192,10 @@ public struct WireWriter {
   /// Appends an object: `body` names its members.
   @inline(__always)
   public mutating func object(_ body: (inout ObjectWriter) -> Void) {
-    encoder.core.pointee.writer.raw(UInt8(ascii: "{"))
+    core.pointee.writer.raw(UInt8(ascii: "{"))
     var members = ObjectWriter(writer: self)
     body(&members)
-    encoder.core.pointee.writer.raw(UInt8(ascii: "}"))
+    core.pointee.writer.raw(UInt8(ascii: "}"))
   }
 
   /// Appends a value through its `Encodable` conformance: for the rare values that are not
@@ -330,9 +360,9 @@ struct WritingMembers<Object>: WireMembers {
       }
       return
     }
-    let start = writer.encoder.core.pointee.writer.count
+    let start = writer.core.pointee.writer.count
     value.write(to: &writer)
-    shared.wrote(key, at: start..<writer.encoder.core.pointee.writer.count)
+    shared.wrote(key, at: start..<writer.core.pointee.writer.count)
   }
 }
 
@@ -400,12 +430,8 @@ extension StreamEncoder {
   /// Writes `object`'s braces and members.
   @inline(__always)
   func writeMembers<Object: WireObject>(of object: Object) {
-    core.pointee.writer.raw(UInt8(ascii: "{"))
-    withUnsafePointer(to: object) { pointer in
-      var members = WritingMembers(object: pointer, writer: WireWriter(encoder: self))
-      Object.members(&members)
-    }
-    core.pointee.writer.raw(UInt8(ascii: "}"))
+    var writer = WireWriter(encoder: self)
+    writer.writeMembers(of: object)
   }
 
   /// Encodes `value` through its conformance inside a direct write.
@@ -421,6 +447,9 @@ extension StreamEncoder {
 // MARK: The wire's leaves
 
 extension Int: WireValue {
+  // NB: the same readers as `WireDecoder`'s, so that both read a value alike.
+  public static func plain(_ json: JSON) -> Self? { json.intValue }
+
   public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
 }
 
@@ -433,10 +462,14 @@ extension Double: WireValue {
 }
 
 extension Bool: WireValue {
+  public static func plain(_ json: JSON) -> Self? { json.boolValue }
+
   public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
 }
 
 extension String: WireValue {
+  public static func plain(_ json: JSON) -> Self? { json.stringValue }
+
   public func write(to writer: inout WireWriter) { writer.json { $0.write(self) } }
 }
 
@@ -458,13 +491,38 @@ extension SetCard: WireValue {
 
 /// Every card's JSON text, quoted, by deck index: a card is written by copying its bytes.
 enum CardTexts {
-  static let playing = PlayingCard.texts.map(quoted)
-  static let set = SetCard.texts.map(quoted)
+  static let playing = Texts(PlayingCard.texts)
+  static let set = Texts(SetCard.texts)
 
-  private static func quoted(_ text: String) -> [UInt8] {
-    var writer = JSONWriter(capacity: 16)
-    writer.write(text)
-    return writer.bytes
+  /// Texts in one buffer that is never freed, each found by where it starts.
+  ///
+  /// NB: not an array of arrays: reading one of those retains and releases it, which cost
+  /// more than copying a card's bytes.
+  struct Texts: @unchecked Sendable {
+    private let bytes: UnsafePointer<UInt8>
+    /// Where each text starts, and after the last, where it ends.
+    private let starts: UnsafePointer<Int>
+
+    init(_ texts: [String]) {
+      var writer = JSONWriter(capacity: 16 * texts.count)
+      var starts = [0]
+      for text in texts {
+        writer.write(text)
+        starts.append(writer.count)
+      }
+      let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: writer.count)
+      _ = writer.withBytes {
+        UnsafeMutableBufferPointer(start: bytes, count: $0.count).initialize(from: $0)
+      }
+      let offsets = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
+      offsets.initialize(from: starts, count: starts.count)
+      self.bytes = UnsafePointer(bytes)
+      self.starts = UnsafePointer(offsets)
+    }
+
+    subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
+    }
   }
 }
 
