@@ -272,7 +272,13 @@ final class LiveSession<G: WireGame>: GameSession {
     (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
   }
 
-  var state: any WireEncodable { headedState() }
+  var state: any WireEncodable {
+    @_specialize(where G == MemoryGame)
+    @_specialize(where G == MatchingGame)
+    @_specialize(where G == SetGame)
+    @_specialize(where G == SnapGame)
+    get { headedState() }
+  }
 
   @_specialize(where G == MemoryGame)
   @_specialize(where G == MatchingGame)

@@ -228,6 +228,9 @@ public struct JSONReader {
       index += 1
       return .object(members)
     }
+    // NB: most objects read are a command or an action of a few members: room for them at
+    // once, rather than growing the array at its first, second and third member.
+    members.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

@@ -202,31 +202,40 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
   /// Appends an integer, its digits written in place.
   public mutating func write(_ value: Int) {
-    var magnitude = value.magnitude
-    if magnitude < 10, value >= 0 {
-      raw(UInt8(ascii: "0") + UInt8(magnitude))
+    if value >= 0, value < 10 {
+      raw(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    // NB: 20 digits and a sign hold any Int.
+    write(magnitude: UInt64(value.magnitude), negative: value < 0)
+  }
+
+  /// Appends an integer (a seed), its digits written in place.
+  public mutating func write(_ value: UInt64) {
+    write(magnitude: value, negative: false)
+  }
+
+  private mutating func write(magnitude value: UInt64, negative: Bool) {
+    // NB: 20 digits and a sign hold any 64-bit integer.
     let start = reserve(21)
     var digits = 0
-    var scratch = magnitude
+    var scratch = value
     repeat {
       digits += 1
       scratch /= 10
     } while scratch > 0
     var at = start
-    if value < 0 {
+    if negative {
       at.pointee = UInt8(ascii: "-")
       at += 1
     }
     var place = at + digits - 1
+    var magnitude = value
     repeat {
       place.pointee = UInt8(ascii: "0") + UInt8(magnitude % 10)
       magnitude /= 10
       place -= 1
     } while magnitude > 0
-    commit(digits + (value < 0 ? 1 : 0))
+    commit(digits + (negative ? 1 : 0))
   }
 
   /// Appends a number: integral values below 10¹⁵ without a fraction (`2`, not `2.0`), others

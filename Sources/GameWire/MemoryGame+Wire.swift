@@ -221,12 +221,12 @@ extension RuleTexts {
     if view.deserted { return "Everyone has left." }
     if !view.players.isEmpty { return statusInTurns(view) }
     return switch (view.variant, view.over) {
-    case (.memory, true): "You won with score: \(view.score)!"
-    case (.concentration, true): "All \(view.pairCount) pairs found in \(view.moves) moves."
+    case (.memory, true): line("You won with score: \(view.score)!")
+    case (.concentration, true): line("All \(view.pairCount) pairs found in \(view.moves) moves.")
     case (.memory, false):
-      "Pairs found: \(view.pairsFound) of \(view.pairCount). Score: \(view.score)"
+      line("Pairs found: \(view.pairsFound) of \(view.pairCount). Score: \(view.score)")
     case (.concentration, false):
-      "Pairs found: \(view.pairsFound) of \(view.pairCount). Moves: \(view.moves)"
+      line("Pairs found: \(view.pairsFound) of \(view.pairCount). Moves: \(view.moves)")
     }
   }
 

@@ -6,7 +6,11 @@ import CardTableCore
 /// what is the same for every seat").
 ///
 /// The referee, who may see more in the same member (Set's players' selections), has texts of
-/// its own. A new version forgets every text of the one before.
+/// its own. A new version forgets every text of the one before, but for the elements of its
+/// shared lists (``WireMembers/shared(_:_:)-(_,WritableKeyPath<Object,[Element]>)``): the next
+/// version's first view of the group copies the text of each element equal to the one at its
+/// place, so that a board where one card turned writes one card (docs/PERFORMANCE.md "Views
+/// that cost what changed").
 ///
 /// NB: a text is not copied out when it is written: it is kept as its place in the body it was
 /// written in (``EncodedMembers``), which the session keeps anyway; and a view's shared members
@@ -33,6 +37,34 @@ final class SharedMembers {
     let range: Range<Int>
   }
 
+  /// A shared list's elements as a view of its group last wrote them: their texts' places in
+  /// that view's body.
+  class ListTexts {
+    let key: Key
+    /// The body the texts are in, once kept.
+    var body: [UInt8] = []
+    /// Where each text was written in the body's writer.
+    let ranges: [Range<Int>]
+    /// How many of the writer's first bytes the body leaves out: a text at `range` of the
+    /// writer is at `range` less this in the body.
+    var dropped = 0
+
+    init(key: Key, ranges: [Range<Int>]) {
+      self.key = key
+      self.ranges = ranges
+    }
+  }
+
+  /// ``ListTexts`` with the elements' values, to be compared with the next version's.
+  final class ElementTexts<Element>: ListTexts {
+    let values: [Element]
+
+    init(key: Key, values: [Element], ranges: [Range<Int>]) {
+      self.values = values
+      super.init(key: key, ranges: ranges)
+    }
+  }
+
   struct State {
     /// The version whose texts are kept.
     var version = -1
@@ -44,6 +76,10 @@ final class SharedMembers {
     var next = 0
     /// The members written (not copied) in the body being written, and where in its writer.
     var written: [(key: Key, range: Range<Int>)] = []
+    /// Each group's shared lists as last kept, from this version or an earlier one.
+    var lists: [[ListTexts]] = [[], []]
+    /// The lists written in the body being written.
+    var listsWritten: [ListTexts] = []
   }
 
   private let state: UnsafeMutablePointer<State>
@@ -68,6 +104,7 @@ final class SharedMembers {
     state.pointee.group = viewer == .referee ? 1 : 0
     state.pointee.next = 0
     state.pointee.written.removeAll(keepingCapacity: true)
+    state.pointee.listsWritten.removeAll(keepingCapacity: true)
   }
 
   /// Forgets every text: the match was rewound, so a version may come again with other views.
@@ -76,6 +113,8 @@ final class SharedMembers {
     state.pointee.texts[0].removeAll()
     state.pointee.texts[1].removeAll()
     state.pointee.written.removeAll()
+    state.pointee.lists = [[], []]
+    state.pointee.listsWritten.removeAll()
   }
 
   /// The text of the next shared member, `key`, written for another viewer of this version,
@@ -92,11 +131,33 @@ final class SharedMembers {
   /// Notes that the member `key` was written at `range` of the body's writer.
   func wrote(_ key: Key, at range: Range<Int>) { state.pointee.written.append((key, range)) }
 
+  /// The shared list `key` as a view of this group last wrote it, if one did.
+  func lastList<Element>(_ key: Key, of element: Element.Type) -> ElementTexts<Element>? {
+    for list in state.pointee.lists[state.pointee.group] where list.key == key {
+      // NB: a key names a member of one view type, so its elements are of one type.
+      return unsafeDowncast(list, to: ElementTexts<Element>.self)
+    }
+    return nil
+  }
+
+  /// Notes that the shared list `key` was written with `values`, their texts at `ranges` of
+  /// the body's writer.
+  func wroteList<Element>(_ key: Key, values: [Element], ranges: [Range<Int>]) {
+    state.pointee.listsWritten.append(ElementTexts(key: key, values: values, ranges: ranges))
+  }
+
   /// Keeps the members written in the body just finished, whose text is `body` with the
   /// writer's first `dropped` bytes (the object's brace) left out: the version's first body
   /// of its group only.
   func keep(_ body: [UInt8], dropped: Int) {
     let group = state.pointee.group
+    for list in state.pointee.listsWritten {
+      list.body = body
+      list.dropped = dropped
+      state.pointee.lists[group].removeAll { $0.key == list.key }
+      state.pointee.lists[group].append(list)
+    }
+    state.pointee.listsWritten.removeAll(keepingCapacity: true)
     guard state.pointee.texts[group].isEmpty else { return }
     for (key, range) in state.pointee.written {
       state.pointee.texts[group].append(

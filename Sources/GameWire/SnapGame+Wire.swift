@@ -264,28 +264,29 @@ extension RuleTexts {
     case .dealing:
       return "Dealing..."
     case .roundOver:
-      return "** Winner: \(view.winner?.rawValue ?? "") **"
+      return line("** Winner: \(view.winner?.rawValue ?? "") **")
     case .gameOver:
       if view.endReason == .hostLeft { return "The host has left. Game over." }
-      if let winner = view.winner { return "** Winner: \(winner) **" }
+      if let winner = view.winner { return line("** Winner: \(winner) **") }
       return "Game over."
     case .playing:
       if let pause = view.pause {
         switch (pause.result, pause.moved) {
         case (.correct, false): return "*** Match! ***"
         case (.correct, true):
-          return isViewer(pause.caller) ? "You Receive Cards" : "\(pause.caller) Receives Cards"
+          return isViewer(pause.caller)
+            ? "You Receive Cards" : line("\(pause.caller) Receives Cards")
         case (_, false): return "No Match!"
-        case (_, true): return "\(pause.caller) Must Pay"
+        case (_, true): return line("\(pause.caller) Must Pay")
         }
       }
       guard let active = view.active else { return "" }
-      return isViewer(active) ? "Your turn. Tap the stack." : "\(active)'s turn"
+      return isViewer(active) ? "Your turn. Tap the stack." : line("\(active)'s turn")
     }
   }
 
   /// A seat's games-won label: `<n> Won`.
-  public static func won(_ gamesWon: Int) -> String { "\(gamesWon) Won" }
+  public static func won(_ gamesWon: Int) -> String { line("\(gamesWon) Won") }
 
   /// The statuses of the room before a game starts (RULES §5.4), for the host and for guests.
   public static func waiting(isHost: Bool) -> String {

@@ -86,6 +86,10 @@ public protocol WireMembers<Object> {
   /// ``shared(_:_:)`` for a member there only when it holds a value (as ``optional(_:_:)``).
   mutating func sharedOptional<Value: WireValue>(
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>) throws(Failure)
+  /// ``shared(_:_:)`` for a list (a board, a history): besides, a session copies the text of
+  /// each element equal to the one at its place in the list of the version it last wrote.
+  mutating func shared<Element: WireValue & Equatable>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>) throws(Failure)
 }
 
 extension WireMembers {
@@ -101,6 +105,13 @@ extension WireMembers {
     _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
   ) throws(Failure) {
     try optional(name, path)
+  }
+
+  @inline(__always)
+  public mutating func shared<Element: WireValue & Equatable>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>
+  ) throws(Failure) {
+    try member(name, path)
   }
 }
 
@@ -332,6 +343,15 @@ struct WritingMembers<Object>: WireMembers {
     writeMember(name, value, shared: true)
   }
 
+  @inline(__always)
+  mutating func shared<Element: WireValue & Equatable>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>
+  ) {
+    writer.key(name, first: first)
+    first = false
+    Self.write(list: object.pointee[keyPath: path], sharedAs: name, to: &writer)
+  }
+
   /// Writes the member `name` holding `value`; `shared`: see ``write(_:sharedAs:to:)``.
   @inline(__always)
   private mutating func writeMember(
@@ -363,6 +383,70 @@ struct WritingMembers<Object>: WireMembers {
     let start = writer.core.pointee.writer.count
     value.write(to: &writer)
     shared.wrote(key, at: start..<writer.core.pointee.writer.count)
+  }
+
+  /// ``write(_:sharedAs:to:)`` for a list: when it is written, each run of elements equal to
+  /// the ones at their places in the list this group's last view held is written by copying
+  /// that run's text at once.
+  @inline(__always)
+  private static func write<Element: WireValue & Equatable>(
+    list: [Element], sharedAs name: StaticString, to writer: inout WireWriter
+  ) {
+    guard let shared = writer.encoder.shared else { return list.write(to: &writer) }
+    let key = SharedMembers.Key(object: Object.self, name: name)
+    if let text = shared.text(of: key) {
+      text.body.withUnsafeBufferPointer { body in
+        writer.json { $0.raw(UnsafeBufferPointer(rebasing: body[text.range])) }
+      }
+      return
+    }
+    let core = writer.core
+    let start = core.pointee.writer.count
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(list.count)
+    core.pointee.writer.raw(UInt8(ascii: "["))
+    if let last = shared.lastList(key, of: Element.self) {
+      last.values.withUnsafeBufferPointer { values in
+        last.body.withUnsafeBufferPointer { body in
+          last.ranges.withUnsafeBufferPointer { texts in
+            var index = 0
+            while index < list.count {
+              if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+              var end = index
+              while end < values.count, end < list.count, values[end] == list[end] { end += 1 }
+              guard end > index else {
+                let from = core.pointee.writer.count
+                list[index].write(to: &writer)
+                ranges.append(from..<core.pointee.writer.count)
+                index += 1
+                continue
+              }
+              // NB: the run's texts, with the commas between them, are one run of bytes.
+              let from = texts[index].lowerBound
+              let moved = core.pointee.writer.count - from
+              core.pointee.writer.raw(
+                UnsafeBufferPointer(
+                  rebasing: body[(from - last.dropped)..<(texts[end - 1].upperBound - last.dropped)]
+                ))
+              for text in texts[index..<end] {
+                ranges.append((text.lowerBound + moved)..<(text.upperBound + moved))
+              }
+              index = end
+            }
+          }
+        }
+      }
+    } else {
+      for (index, element) in list.enumerated() {
+        if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+        let from = core.pointee.writer.count
+        element.write(to: &writer)
+        ranges.append(from..<core.pointee.writer.count)
+      }
+    }
+    core.pointee.writer.raw(UInt8(ascii: "]"))
+    shared.wrote(key, at: start..<core.pointee.writer.count)
+    shared.wroteList(key, values: list, ranges: ranges)
   }
 }
 
