@@ -39,7 +39,7 @@ public final class EngineConsole {
       } catch {
         throw .invalidJSON(error)
       }
-      guard request.keys != nil else {
+      guard case .object = request else {
         throw .badRequest("A command must be a JSON object such as {\"cmd\":\"state\"}.")
       }
       let name = try request.requiredString("cmd", in: "A command")
@@ -60,8 +60,7 @@ public final class EngineConsole {
 
   private func refuse(_ error: WireError, into writer: inout JSONWriter) {
     write(
-      Reply(
-        ok: false, [("error", ThroughEncodable(error)), ("state", StateValue(session: session))]),
+      Reply(ok: false, [("error", ThroughEncodable(error))], state: StateValue(session: session)),
       into: &writer)
   }
 
@@ -74,6 +73,11 @@ public final class EngineConsole {
         #"{"ok":false,"error":{"code":"internal","message":"The reply could not be written."}}"#)
     }
   }
+
+  /// The commands that ask the running game.
+  private static let sessionCommands: Set = [
+    "act", "advance", "state", "view", "restart", "results",
+  ]
 
   private func run(_ name: String, _ request: JSON) throws(WireError) -> Reply {
     switch name {
@@ -93,14 +97,13 @@ public final class EngineConsole {
     default:
       break
     }
-    let known = ["act", "advance", "state", "view", "restart", "results"]
-    guard known.contains(name) || GameCatalog.commandNames.contains(name) else {
+    guard Self.sessionCommands.contains(name) || GameCatalog.commandNames.contains(name) else {
       throw .unknownCommand(name)
     }
     guard let session else { throw .noGame }
     switch name {
     case "act":
-      guard let action = request["action"], action.keys != nil else {
+      guard let action = request["action"], case .object = action else {
         throw .badRequest("act needs \"action\", an object such as {\"type\":\"flip\",\"card\":0}.")
       }
       let player = try request["player"].map { member throws(WireError) in
@@ -138,19 +141,32 @@ public final class EngineConsole {
   }
 
   private func acknowledge(_ events: EventBatch) -> Reply {
-    Reply([("events", events.shown(to: .referee)), ("state", StateValue(session: session))])
+    Reply(events: events.shown(to: .referee), state: StateValue(session: session))
   }
 }
 
-/// One reply of the console: `ok` and the members of its answer, in order.
+/// One reply of the console: `ok` and the members of its answer, in order: `members`, then
+/// `events` and `state` when it has them.
+///
+/// NB: the events and the state, in almost every reply, are members of their own types rather
+/// than in `members`: as existentials each cost an allocation, made and freed with every line.
 struct Reply: WireEncodable {
   var ok: Bool
   var members: [(String, any WireEncodable)]
+  var events: EventBatch.Shown?
+  var state: StateValue?
   var answer: JSON?
 
-  init(ok: Bool = true, _ members: [(String, any WireEncodable)]) {
+  init(ok: Bool = true, _ members: [(String, any WireEncodable)], state: StateValue? = nil) {
     self.ok = ok
     self.members = members
+    self.state = state
+  }
+
+  /// An action's or a command's acknowledgement: its events and the state after it.
+  init(events: EventBatch.Shown, state: StateValue) {
+    self.init([], state: state)
+    self.events = events
   }
 
   /// A game command's own answer, which already says `ok`.
@@ -164,6 +180,8 @@ struct Reply: WireEncodable {
     writer.object { reply in
       reply.member("ok", ok)
       for (key, value) in members { reply.member(named: key, value) }
+      reply.optional("events", events)
+      reply.optional("state", state)
     }
   }
 }

@@ -204,6 +204,10 @@ final class LiveSession<G: WireGame>: GameSession {
   /// Each viewer's view body as last written, and the version it shows: a view changes only
   /// with the version, so repeated requests and every viewer of a broadcast reuse it.
   private var bodies: [Viewer: (version: Int, members: EncodedMembers)] = [:]
+  /// The referee's, kept apart: the console writes only the referee's view, after every line.
+  private var refereeBody: (version: Int, members: EncodedMembers)?
+  /// How long the last body written was.
+  private var lastBodySize = 0
   private let encoder = WireEncoder()
   /// The members of the current version's view that every player's and watcher's view shares.
   private let shared = SharedMembers()
@@ -312,18 +316,26 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == SnapGame)
   private func body(for viewer: Viewer) -> Headed.Body {
     let version = match.version
-    if let written = bodies[viewer], written.version == version {
+    if viewer == .referee {
+      if let written = refereeBody, written.version == version { return .written(written.members) }
+    } else if let written = bodies[viewer], written.version == version {
       return .written(written.members)
     }
     let view = G.WireView(G.view(of: match.state, for: viewer), cache: &cache)
-    let written = try? EncodedMembers(view) { writer in
+    // NB: room for a body as long as the last one, so that the writer seldom grows.
+    let written = try? EncodedMembers(view, capacity: lastBodySize + 64) { writer in
       try encoder.encode(view: view, of: version, for: viewer, sharing: shared, into: &writer)
     }
     guard let members = written else { return .view(view) }
+    lastBodySize = members.bytes.count
     // NB: the body's members are its text without the opening brace.
     shared.keep(members.bytes, dropped: 1)
-    if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
-    bodies[viewer] = (version, members)
+    if viewer == .referee {
+      refereeBody = (version, members)
+    } else {
+      if bodies.count >= Self.keptBodies, bodies[viewer] == nil { bodies.removeAll() }
+      bodies[viewer] = (version, members)
+    }
     return .written(members)
   }
 
@@ -405,6 +417,7 @@ final class LiveSession<G: WireGame>: GameSession {
     guard version <= match.version else { return }
     match = match.prefix(max(0, version))
     bodies.removeAll()
+    refereeBody = nil
     shared.forget()
   }
 

@@ -75,9 +75,12 @@ public struct EncodedMembers: Sendable {
     try self.init(value) { try encoder.encode(value, into: &$0) }
   }
 
-  /// The members `write` writes of `value` (for the error if it is not an object).
-  init(_ value: some Encodable, writing write: (inout JSONWriter) throws -> Void) throws {
-    var writer = JSONWriter()
+  /// The members `write` writes of `value` (for the error if it is not an object), into a
+  /// writer with room for `capacity` bytes.
+  init(
+    _ value: some Encodable, capacity: Int = 1024, writing write: (inout JSONWriter) throws -> Void
+  ) throws {
+    var writer = JSONWriter(capacity: capacity)
     try write(&writer)
     let members: [UInt8]? = writer.withBytes { text in
       guard text.count >= 2, text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}")
