@@ -176,14 +176,22 @@ struct PlainChoices<Choice: Equatable>: WireChoices {
 
   /// Whether this kind is the one to read.
   private mutating func named(_ name: StaticString) -> Bool {
-    guard !found, name.withUTF8Buffer({ type.utf8.elementsEqual($0) }) else { return false }
+    guard !found, Self.is(type, name) else { return false }
     found = true
     return true
   }
 
   /// The member named `key`, as a `Decoder`'s container finds it: the first of that name.
   private func member(_ key: StaticString) -> JSON? {
-    key.withUTF8Buffer { key in members.first(where: { $0.0.utf8.elementsEqual(key) })?.1 }
+    members.first(where: { Self.is($0.0, key) })?.1
+  }
+
+  /// Whether `text` is `name`, compared as bytes.
+  private static func `is`(_ text: String, _ name: StaticString) -> Bool {
+    var text = text
+    return text.withUTF8 { text in
+      name.withUTF8Buffer { name in text.count == name.count && text.elementsEqual(name) }
+    }
   }
 
   mutating func choice(_ name: StaticString, _ value: Choice, read: Bool) {
