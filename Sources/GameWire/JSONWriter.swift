@@ -202,9 +202,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
   /// Appends an integer, its digits written in place.
   public mutating func write(_ value: Int) {
-    if value >= 0, value < 10 {
-      raw(UInt8(ascii: "0") + UInt8(value))
-      return
+    // NB: most numbers of a view are a score, a count or a place: one or two digits.
+    if value >= 0, value < 100 {
+      if value < 10 { return raw(UInt8(ascii: "0") + UInt8(value)) }
+      let at = reserve(2)
+      at[0] = UInt8(ascii: "0") + UInt8(value / 10)
+      at[1] = UInt8(ascii: "0") + UInt8(value % 10)
+      return commit(2)
     }
     write(magnitude: UInt64(value.magnitude), negative: value < 0)
   }

@@ -38,30 +38,39 @@ final class SharedMembers {
   }
 
   /// A shared list's elements as a view of its group last wrote them: their texts' places in
-  /// that view's body.
+  /// that view's body. One per list member and group, rewritten in place with every version.
   class ListTexts {
     let key: Key
     /// The body the texts are in, once kept.
     var body: [UInt8] = []
     /// Where each text was written in the body's writer.
-    let ranges: [Range<Int>]
+    var ranges: [Range<Int>] = []
     /// How many of the writer's first bytes the body leaves out: a text at `range` of the
     /// writer is at `range` less this in the body.
     var dropped = 0
+    /// Written in the body being written and not yet kept: its texts are not in `body`.
+    var pending = false
+    /// The ranges of the version before, kept for their array's room.
+    var spare: [Range<Int>] = []
 
-    init(key: Key, ranges: [Range<Int>]) {
+    init(key: Key) {
       self.key = key
-      self.ranges = ranges
+    }
+
+    /// Forgets the elements: nothing is copied from them.
+    func clear() {
+      ranges.removeAll(keepingCapacity: true)
+      pending = false
     }
   }
 
   /// ``ListTexts`` with the elements' values, to be compared with the next version's.
   final class ElementTexts<Element>: ListTexts {
-    let values: [Element]
+    var values: [Element] = []
 
-    init(key: Key, values: [Element], ranges: [Range<Int>]) {
-      self.values = values
-      super.init(key: key, ranges: ranges)
+    override func clear() {
+      super.clear()
+      values = []
     }
   }
 
@@ -78,7 +87,7 @@ final class SharedMembers {
     var written: [(key: Key, range: Range<Int>)] = []
     /// Each group's shared lists as last kept, from this version or an earlier one.
     var lists: [[ListTexts]] = [[], []]
-    /// The lists written in the body being written.
+    /// The lists written in the body being written (``ListTexts/pending``).
     var listsWritten: [ListTexts] = []
   }
 
@@ -104,6 +113,8 @@ final class SharedMembers {
     state.pointee.group = viewer == .referee ? 1 : 0
     state.pointee.next = 0
     state.pointee.written.removeAll(keepingCapacity: true)
+    // NB: a body that was written but not kept (it failed) left its lists' texts nowhere.
+    for list in state.pointee.listsWritten { list.clear() }
     state.pointee.listsWritten.removeAll(keepingCapacity: true)
   }
 
@@ -131,19 +142,27 @@ final class SharedMembers {
   /// Notes that the member `key` was written at `range` of the body's writer.
   func wrote(_ key: Key, at range: Range<Int>) { state.pointee.written.append((key, range)) }
 
-  /// The shared list `key` as a view of this group last wrote it, if one did.
-  func lastList<Element>(_ key: Key, of element: Element.Type) -> ElementTexts<Element>? {
-    for list in state.pointee.lists[state.pointee.group] where list.key == key {
+  /// The shared list `key` as this group's views last wrote it (with no elements the first
+  /// time).
+  func list<Element>(_ key: Key, of element: Element.Type) -> ElementTexts<Element> {
+    let group = state.pointee.group
+    for list in state.pointee.lists[group] where list.key == key {
       // NB: a key names a member of one view type, so its elements are of one type.
       return unsafeDowncast(list, to: ElementTexts<Element>.self)
     }
-    return nil
+    let list = ElementTexts<Element>(key: key)
+    state.pointee.lists[group].append(list)
+    return list
   }
 
-  /// Notes that the shared list `key` was written with `values`, their texts at `ranges` of
-  /// the body's writer.
-  func wroteList<Element>(_ key: Key, values: [Element], ranges: [Range<Int>]) {
-    state.pointee.listsWritten.append(ElementTexts(key: key, values: values, ranges: ranges))
+  /// Notes that the shared list `list` was written with `values`, their texts at `ranges` of
+  /// the body's writer; its old ranges go to `spare`.
+  func wrote<Element>(_ list: ElementTexts<Element>, values: [Element], ranges: [Range<Int>]) {
+    list.spare = list.ranges
+    list.ranges = ranges
+    list.values = values
+    list.pending = true
+    state.pointee.listsWritten.append(list)
   }
 
   /// Keeps the members written in the body just finished, whose text is `body` with the
@@ -154,8 +173,7 @@ final class SharedMembers {
     for list in state.pointee.listsWritten {
       list.body = body
       list.dropped = dropped
-      state.pointee.lists[group].removeAll { $0.key == list.key }
-      state.pointee.lists[group].append(list)
+      list.pending = false
     }
     state.pointee.listsWritten.removeAll(keepingCapacity: true)
     guard state.pointee.texts[group].isEmpty else { return }

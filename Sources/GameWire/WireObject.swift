@@ -402,10 +402,14 @@ struct WritingMembers<Object>: WireMembers {
     }
     let core = writer.core
     let start = core.pointee.writer.count
+    let last = shared.list(key, of: Element.self)
     var ranges: [Range<Int>] = []
+    swap(&ranges, &last.spare)
+    ranges.removeAll(keepingCapacity: true)
     ranges.reserveCapacity(list.count)
     core.pointee.writer.raw(UInt8(ascii: "["))
-    if let last = shared.lastList(key, of: Element.self) {
+    // NB: a list written twice in one body (not one of a view's) has its first texts nowhere.
+    if !last.pending, !last.values.isEmpty {
       last.values.withUnsafeBufferPointer { values in
         last.body.withUnsafeBufferPointer { body in
           last.ranges.withUnsafeBufferPointer { texts in
@@ -446,7 +450,7 @@ struct WritingMembers<Object>: WireMembers {
     }
     core.pointee.writer.raw(UInt8(ascii: "]"))
     shared.wrote(key, at: start..<core.pointee.writer.count)
-    shared.wroteList(key, values: list, ranges: ranges)
+    shared.wrote(last, values: list, ranges: ranges)
   }
 }
 
