@@ -42,12 +42,16 @@ def test_engine_beside_its_python_model_writes_the_same_replies(cardtable):
 
 
 @pytest.mark.parametrize(
-    ("game", "store"), [("snap", "sqlite"), ("memory", "memory"), ("set", "sqlite")]
+    ("game", "store", "seats"),
+    [("snap", "sqlite", 4), ("memory", "memory", 4), ("set", "sqlite", 4), ("memory", "sqlite", 1)],
 )
-def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable, game, store):
+def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(
+    cardtable, game, store, seats
+):
+    """A table of one seat is a player alone, who begins with `new`."""
     done = subprocess.run(
         [cardtable, "bench", "tables", "--rooms", "3", "--seconds", "1.5", "--game", game]
-        + ["--store", store],
+        + ["--store", store, "--seats", str(seats)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -55,7 +59,8 @@ def test_bench_tables_plays_tables_of_real_clients_and_stops_by_itself(cardtable
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == (
-        f"== bench tables: 3 tables of 4 (12 clients), {game}, --commit turn, store {store}"
+        f"== bench tables: 3 tables of {seats} ({3 * seats} clients), {game}, --commit turn, "
+        f"store {store}"
     )
     played = next(line for line in lines if line.startswith("set up"))
     actions = int(played.split(": ")[1].split(" actions")[0].replace(",", ""))

@@ -187,10 +187,12 @@ extension Command {
 
     Starts a `cardtable serve` of this build and plays N tables (default 250) of N seats
     (default 4) of real WebSocket clients, driven from one thread, like quick players: G is
-    snap (default), memory, concentration or set. After the deal's pause it measures S seconds
-    of play (default 20) and prints actions/s, action → last seat p50/p95/p99, the server's CPU
-    per action, its memory and the client's CPU; then stops the server. --store memory runs
-    the server with --in-memory: the same play with the store off.
+    snap (default), memory, concentration or set. A table of one seat is a game alone (Snap!
+    against three computer players), begun with `new` and begun anew when it is over. After the
+    deal's pause it measures S seconds of play (default 20) and prints actions/s, action → last
+    seat p50/p95/p99, the server's CPU per action, its memory and the client's CPU; then stops
+    the server. --store memory runs the server with --in-memory: the same play with the store
+    off.
     """
 
   /// The help text.
@@ -321,7 +323,7 @@ extension Command {
     for (name, value) in options.values {
       switch name {
       case "--rooms": tables.rooms = try count(name, value, 1...100_000)
-      case "--seats": tables.seats = try count(name, value, 2...4)
+      case "--seats": tables.seats = try count(name, value, 1...4)
       case "--store":
         guard ["sqlite", "memory"].contains(value) else {
           throw UsageError(

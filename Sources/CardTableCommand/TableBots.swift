@@ -76,7 +76,11 @@ struct TableBot {
       if let face = place["card"]?.stringValue { seen[index] = face }
       if place["removed"]?.boolValue == true { seen[index] = nil }
     }
-    guard view["turn"]?.stringValue == me, view["waiting"]?.boolValue != true else { return nil }
+    // NB: a game alone has no turns.
+    let alone = view["players"] == nil
+    guard alone || view["turn"]?.stringValue == me, view["waiting"]?.boolValue != true else {
+      return nil
+    }
     let up = board.indices.filter {
       board[$0]["faceUp"]?.boolValue == true && board[$0]["removed"]?.boolValue != true
     }

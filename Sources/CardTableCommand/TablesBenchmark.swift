@@ -95,7 +95,8 @@ public enum TablesBenchmark {
       "== bench tables: \(Benchmark.format(Double(options.rooms), decimals: 0)) tables of "
         + "\(options.seats) (\(Benchmark.format(Double(options.rooms * options.seats), decimals: 0)) "
         + "clients), \(options.game), --commit \(options.commit), store \(options.store)",
-      "set up (hello, host, join, start) in \(f(setUp)) s; play \(f(figures.seconds)) s: "
+      "set up (\(options.seats > 1 ? "hello, host, join, start" : "hello, new")) in \(f(setUp)) s; "
+        + "play \(f(figures.seconds)) s: "
         + "\(Benchmark.format(Double(figures.actions), decimals: 0)) actions, "
         + "\(Benchmark.format(Double(figures.actions) / max(figures.seconds, 1e-9))) actions/s, "
         + "\(figures.refused) refused",
@@ -223,19 +224,30 @@ final class TableLoad {
       try ask(all) { seat in
         ["cmd": "settings", "settings": ["name": .string("Seat \(seat % self.options.seats + 1)")]]
       }
-      let hosts = batch.map { seatsOf($0).lowerBound }
-      var options: JSON = [:]
-      if ["memory", "concentration"].contains(self.options.game) {
-        options = ["difficulty": "easy"]
+      // NB: a table of one is a game alone: `new`, no table to host, join or start.
+      guard self.options.seats > 1 else {
+        try ask(all) { _ in self.newGame }
+        continue
       }
+      let hosts = batch.map { seatsOf($0).lowerBound }
       let hosted = try ask(hosts) { _ in
-        ["cmd": "host", "game": .string(self.options.game), "options": options]
+        ["cmd": "host", "game": .string(self.options.game), "options": self.gameOptions]
       }
       try ask(all.filter { !hosts.contains($0) }) { seat in
         let host = seat - seat % self.options.seats
         return ["cmd": "join", "code": hosted[host]?["code"] ?? .null]
       }
     }
+  }
+
+  /// The options of every table's game: Memory's and Concentration's easiest grid.
+  private var gameOptions: JSON {
+    ["memory", "concentration"].contains(options.game) ? ["difficulty": "easy"] : [:]
+  }
+
+  /// A game alone, in a new room (a table of one seat).
+  private var newGame: JSON {
+    ["cmd": "new", "game": .string(options.game), "options": gameOptions]
   }
 
   /// Sends each of `seats` its message and waits for every reply; returns them by seat.
@@ -267,7 +279,9 @@ final class TableLoad {
   /// benchmark's seconds; the figures of that time.
   func play(server: ServerProcess) throws -> Figures {
     playing = true
-    let hosts = stride(from: 0, to: seats.count, by: options.seats).map { $0 }
+    // NB: a game alone has begun with its `new`.
+    let hosts =
+      options.seats > 1 ? stride(from: 0, to: seats.count, by: options.seats).map { $0 } : []
     for first in stride(from: 0, to: hosts.count, by: options.batch) {
       try ask(Array(hosts[first..<min(first + options.batch, hosts.count)])) { _ in
         ["cmd": "start"]
@@ -348,6 +362,13 @@ final class TableLoad {
       }
       seats[index].version = version
       seats[index].view = message["view"]
+      // NB: a player alone who has finished starts a new game, as a table asks for a rematch.
+      if options.seats == 1, message["view"]?["over"] == true, playing,
+        !seats[index].rematchAsked
+      {
+        seats[index].rematchAsked = true
+        _ = try send(newGame, from: index, move: false)
+      }
       let key = seats[index].deal * 1_000_000 + version
       let table = seats[index].table
       if let answered, answered.move {

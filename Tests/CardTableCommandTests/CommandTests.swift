@@ -75,7 +75,8 @@ import Testing
   @Test(arguments: [
     ["dance"], ["engine", "extra"], ["engine", "--fast"], ["bench", "--fast"], ["serve", "--port"],
     ["serve", "--commit", "never"], ["bench", "tables", "--game", "poker"],
-    ["bench", "tables", "--seats", "5"], ["bench", "tables", "--rooms", "0"],
+    ["bench", "tables", "--seats", "5"], ["bench", "tables", "--seats", "0"],
+    ["bench", "tables", "--rooms", "0"],
     ["bench", "tables", "--seconds", "-1"], ["bench", "tables", "extra"],
     ["bench", "tables", "--store", "postgres"],
   ])
@@ -98,6 +99,13 @@ import Testing
       "--commit", "each", "--batch", "50", "--store", "memory",
     ])
     #expect(parsed == .benchTables(expected))
+    // NB: a table of one seat is a player alone.
+    expected = TablesBenchmark.Options()
+    expected.seats = 1
+    expected.game = "memory"
+    #expect(
+      try Command.parse(["bench", "tables", "--seats", "1", "--game", "memory"])
+        == .benchTables(expected))
     #expect(
       try Command.parse(["bench", "tables", "--help"]) == .commandHelp(Command.benchTablesUsage))
   }
