@@ -57,6 +57,40 @@ public final class SQLiteDatabase {
     statements.removeAll()
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
+    walHook = nil
+  }
+
+  /// Calls `hook` after each commit in WAL mode, with the pages the log then holds, instead of
+  /// SQLite's own checkpoint in that commit (see ``WALCheckpointer``).
+  func setWALHook(_ hook: @escaping (Int32) -> Void) {
+    let box = WALHook(hook)
+    walHook = box
+    sqlite3_wal_hook(
+      handle,
+      { context, _, _, pages in
+        guard let context else { return SQLITE_OK }
+        Unmanaged<WALHook>.fromOpaque(context).takeUnretainedValue().hook(pages)
+        return SQLITE_OK
+      }, Unmanaged.passUnretained(box).toOpaque())
+  }
+
+  /// The hook ``setWALHook(_:)`` set, kept while the connection may call it.
+  private final class WALHook {
+    let hook: (Int32) -> Void
+    init(_ hook: @escaping (Int32) -> Void) { self.hook = hook }
+  }
+
+  private var walHook: WALHook?
+
+  /// Copies what the write-ahead log holds into the file, waiting for no one (`PASSIVE`), as
+  /// SQLite does in the commit that takes the log past its limit; true when every page was.
+  @discardableResult
+  func checkpoint() -> Bool {
+    var logged: Int32 = 0
+    var copied: Int32 = 0
+    let status = sqlite3_wal_checkpoint_v2(
+      handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logged, &copied)
+    return status == SQLITE_OK && logged == copied
   }
 
   /// How long a call waits for another connection's lock before it fails with `SQLITE_BUSY`.

@@ -81,8 +81,31 @@ public final class SQLiteStore: GameStore {
       }
       try Migrations.migrate(database)
       try takeWriteLock()
+      if path != ":memory:" {
+        // NB: the log is copied back into the file on a thread of its own, ahead of the commit
+        // that does it when the thread falls behind, as SQLite's own hook did past 1,000 pages.
+        do {
+          let checkpointer = try WALCheckpointer(path: path)
+          database.setWALHook { [unowned database] pages in
+            if pages >= Self.checkpointPages, !checkpointer.busy { database.checkpoint() }
+            checkpointer.committed(pages: pages)
+          }
+          self.checkpointer = checkpointer
+        } catch {
+          throw StoreError(error, path: path)
+        }
+      }
     }
   }
+
+  /// The log's length, in pages, past which a commit checkpoints it: SQLite's default.
+  static let checkpointPages: Int32 = 1000
+
+  /// What copies the write-ahead log back into the file (nil for `:memory:` and read only).
+  private var checkpointer: WALCheckpointer?
+
+  /// How many checkpoints on their own thread have copied pages of the log into the file.
+  var checkpoints: Int { checkpointer?.checkpoints ?? 0 }
 
   /// How long the integrity check at start may take, in seconds: a larger file is checked that
   /// far and then served (``integrityChecked`` is false).
@@ -136,6 +159,9 @@ public final class SQLiteStore: GameStore {
   }
 
   deinit {
+    // NB: the checkpointer's connection closes first, so that closing the writer's, the last,
+    // copies what is left of the log into the file and removes it.
+    checkpointer?.stop()
     database.close()
     if lock >= 0 { Glibc.close(lock) }
   }

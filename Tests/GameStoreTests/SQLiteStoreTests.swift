@@ -100,6 +100,42 @@ func sampleResult(
     #expect(StoreError.full(path: "x").exitCode == 4)
   }
 
+  /// The write-ahead log is copied back into the file on a thread of its own, ahead of the
+  /// commit that would do it on the server's loop; what was saved reads back, and closing the
+  /// store leaves no log behind (docs/STORAGE.md "Checkpoints").
+  @Test func theLogIsCopiedIntoTheFileOnAThreadOfItsOwn() throws {
+    let directory = TemporaryDirectory()
+    let id = RoomID.random()
+    var saved = 0
+    do {
+      let store = try SQLiteStore.open(directory: directory.path)
+      let owner = try store.player(.random(), at: 1).key
+      try store.createRoom(
+        NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+      #expect(store.checkpoints == 0)
+      // NB: saves of 20 pages each, until the thread has checkpointed (it asks past 200).
+      let deadline = ContinuousClock.now + .seconds(60)
+      while store.checkpoints == 0 {
+        try #require(ContinuousClock.now < deadline, "no checkpoint after \(saved) actions")
+        let actions = (saved..<saved + 40).map { index in
+          ActionRecord(
+            index: index, time: 1, at: 3, player: "You", automatic: false,
+            action:
+              #"{"type":"flip","card":\#(index % 12),"note":"\#(String(repeating: "x", count: 2_000))"}"#
+          )
+        }
+        try store.save(
+          RoomChange(room: id, ordinal: 0, actions: actions, status: .playing, at: 3))
+        saved += actions.count
+      }
+    }
+    #expect(access(directory.database + "-wal", F_OK) != 0, "the log is left behind")
+    let reopened = try SQLiteStore.open(directory: directory.path)
+    let room = try #require(try reopened.room(id))
+    #expect(room.actions.count == saved)
+    #expect(room.actions.last?.index == saved - 1)
+  }
+
   @Test func aSecondServerOnTheSameDataIsRefusedAtStart() throws {
     let directory = TemporaryDirectory()
     let first = try SQLiteStore.open(directory: directory.path, exclusive: true)
