@@ -9,8 +9,8 @@ import CardTableCore
 /// its own. A new version forgets every text of the one before, but for the elements of its
 /// shared lists (``WireMembers/shared(_:_:)-(_,WritableKeyPath<Object,[Element]>)``): the next
 /// version's first view of the group copies the text of each element equal to the one at its
-/// place, so that a board where one card turned writes one card (docs/PERFORMANCE.md "Views
-/// that cost what changed").
+/// place, so that a board where one card turned writes one card (docs/PERFORMANCE.md "The
+/// console at ten times Python").
 ///
 /// NB: a text is not copied out when it is written: it is kept as its place in the body it was
 /// written in (``EncodedMembers``), which the session keeps anyway; and a view's shared members
