@@ -366,6 +366,19 @@ struct WritingMembers<Object>: WireMembers {
     }
   }
 
+  /// Copies the text of the shared member `key` written for another viewer of this version,
+  /// if there is one.
+  @inline(__always)
+  private static func copyText(
+    of key: SharedMembers.Key, from shared: SharedMembers, to writer: inout WireWriter
+  ) -> Bool {
+    guard let text = shared.text(of: key) else { return false }
+    text.body.withUnsafeBufferPointer { body in
+      writer.json { $0.raw(UnsafeBufferPointer(rebasing: body[text.range])) }
+    }
+    return true
+  }
+
   /// Copies the member's text written for another viewer of this version, if the encoder
   /// shares a view's members now (``SharedMembers``); else writes it, and keeps it if so.
   @inline(__always)
@@ -374,12 +387,7 @@ struct WritingMembers<Object>: WireMembers {
   ) {
     guard let shared = writer.encoder.shared else { return value.write(to: &writer) }
     let key = SharedMembers.Key(object: Object.self, name: name)
-    if let text = shared.text(of: key) {
-      text.body.withUnsafeBufferPointer { body in
-        writer.json { $0.raw(UnsafeBufferPointer(rebasing: body[text.range])) }
-      }
-      return
-    }
+    if copyText(of: key, from: shared, to: &writer) { return }
     let start = writer.core.pointee.writer.count
     value.write(to: &writer)
     shared.wrote(key, at: start..<writer.core.pointee.writer.count)
@@ -394,12 +402,7 @@ struct WritingMembers<Object>: WireMembers {
   ) {
     guard let shared = writer.encoder.shared else { return list.write(to: &writer) }
     let key = SharedMembers.Key(object: Object.self, name: name)
-    if let text = shared.text(of: key) {
-      text.body.withUnsafeBufferPointer { body in
-        writer.json { $0.raw(UnsafeBufferPointer(rebasing: body[text.range])) }
-      }
-      return
-    }
+    if copyText(of: key, from: shared, to: &writer) { return }
     let core = writer.core
     let start = core.pointee.writer.count
     let last = shared.list(key, of: Element.self)
@@ -409,43 +412,34 @@ struct WritingMembers<Object>: WireMembers {
     ranges.reserveCapacity(list.count)
     core.pointee.writer.raw(UInt8(ascii: "["))
     // NB: a list written twice in one body (not one of a view's) has its first texts nowhere.
-    if !last.pending, !last.values.isEmpty {
-      last.values.withUnsafeBufferPointer { values in
-        last.body.withUnsafeBufferPointer { body in
-          last.ranges.withUnsafeBufferPointer { texts in
-            var index = 0
-            while index < list.count {
-              if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
-              var end = index
-              while end < values.count, end < list.count, values[end] == list[end] { end += 1 }
-              guard end > index else {
-                let from = core.pointee.writer.count
-                list[index].write(to: &writer)
-                ranges.append(from..<core.pointee.writer.count)
-                index += 1
-                continue
-              }
-              // NB: the run's texts, with the commas between them, are one run of bytes.
-              let from = texts[index].lowerBound
-              let moved = core.pointee.writer.count - from
-              core.pointee.writer.raw(
-                UnsafeBufferPointer(
-                  rebasing: body[(from - last.dropped)..<(texts[end - 1].upperBound - last.dropped)]
-                ))
-              for text in texts[index..<end] {
-                ranges.append((text.lowerBound + moved)..<(text.upperBound + moved))
-              }
-              index = end
+    let reusable = last.pending ? 0 : last.values.count
+    last.values.withUnsafeBufferPointer { values in
+      last.body.withUnsafeBufferPointer { body in
+        last.ranges.withUnsafeBufferPointer { texts in
+          var index = 0
+          while index < list.count {
+            if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+            var end = index
+            while end < reusable, end < list.count, values[end] == list[end] { end += 1 }
+            guard end > index else {
+              let from = core.pointee.writer.count
+              list[index].write(to: &writer)
+              ranges.append(from..<core.pointee.writer.count)
+              index += 1
+              continue
             }
+            // NB: the run's texts, with the commas between them, are one run of bytes.
+            let from = texts[index].lowerBound
+            let moved = core.pointee.writer.count - from
+            core.pointee.writer.raw(
+              UnsafeBufferPointer(
+                rebasing: body[(from - last.dropped)..<(texts[end - 1].upperBound - last.dropped)]))
+            for text in texts[index..<end] {
+              ranges.append((text.lowerBound + moved)..<(text.upperBound + moved))
+            }
+            index = end
           }
         }
-      }
-    } else {
-      for (index, element) in list.enumerated() {
-        if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
-        let from = core.pointee.writer.count
-        element.write(to: &writer)
-        ranges.append(from..<core.pointee.writer.count)
       }
     }
     core.pointee.writer.raw(UInt8(ascii: "]"))
