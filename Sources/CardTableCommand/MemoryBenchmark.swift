@@ -10,10 +10,11 @@ extension Benchmark {
     var lines: [String] = []
     for difficulty in MemoryGame.Difficulty.allCases {
       let games = size.pick(5_000, quick: 200, smoke: 3)
+      let options = MemoryGame.Options.memory(difficulty)
       var actions = 0
       let seconds = Benchmark.seconds {
         for seed in 0..<UInt64(games) {
-          actions += PerfectRecallPlayer.play(.memory(difficulty), seed: seed)
+          actions += PerfectRecallPlayer.play(options, seed: seed)
         }
       }
       lines.append(
@@ -34,48 +35,61 @@ public enum PerfectRecallPlayer {
   }
 
   /// A whole game played to its end.
+  ///
+  /// NB: the player keeps its memory in buffers on the stack and performs each flip in this
+  /// function's own body: flips through a nested function that captured the match copied it
+  /// (360 bytes) for every action, and the player's arrays were three allocations a game.
   public static func finished(_ options: MemoryGame.Options, seed: UInt64) -> Match<MemoryGame> {
-    // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
-    var match = valid { try Match<MemoryGame>(options: options, seed: seed) }
-    let board = match.state.board.map(\.card)
-    // NB: where each card was seen, by deck index; -1 when not (yet) seen.
-    var seenAt = [Int](repeating: -1, count: 52)
-    var knownPairs: [(Int, Int)] = []
-    var next = 0
-    func flip(_ index: Int) {
-      perform(.flip(index), in: &match)
-    }
-    /// Turns the next unseen card and remembers it; returns its index.
-    func flipUnseen() -> Int {
-      let index = next
-      next += 1
-      flip(index)
-      return index
-    }
-    while !match.isOver {
-      if let (a, b) = knownPairs.popLast() {
-        flip(a)
-        flip(b)
-      } else {
-        let first = flipUnseen()
-        let card = board[first].deckIndex
-        if seenAt[card] >= 0 {
-          flip(seenAt[card])
+    // NB: room for the 52 cards a board can hold at most.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 52) { memory in
+      // NB: a benchmark of valid options; a refusal here is a bug worth crashing on.
+      var match = valid { try Match<MemoryGame>(options: options, seed: seed) }
+      let count = match.state.board.count
+      // NB: where each card was seen, by deck index (-1: not yet); then each position's card;
+      // then the pairs whose places are both known, as two positions each.
+      let seenAt = UnsafeMutableBufferPointer(rebasing: memory[0..<52])
+      let cards = UnsafeMutableBufferPointer(rebasing: memory[52..<52 + count])
+      let known = UnsafeMutableBufferPointer(rebasing: memory[(52 + count)...])
+      seenAt.initialize(repeating: -1)
+      do {
+        // NB: let go before the first flip, which would otherwise copy the board.
+        let board = match.state.board
+        for index in 0..<count { cards[index] = board[index].card.deckIndex }
+      }
+      var knownCount = 0
+      var next = 0
+      while !match.isOver {
+        if knownCount > 0 {
+          knownCount -= 2
+          perform(.flip(known[knownCount]), in: &match)
+          perform(.flip(known[knownCount + 1]), in: &match)
         } else {
-          seenAt[card] = first
-          let second = flipUnseen()
-          let other = board[second].deckIndex
-          if other != card {
-            if seenAt[other] >= 0 {
-              knownPairs.append((seenAt[other], second))
-            } else {
-              seenAt[other] = second
+          let first = next
+          next += 1
+          perform(.flip(first), in: &match)
+          let card = cards[first]
+          if seenAt[card] >= 0 {
+            perform(.flip(seenAt[card]), in: &match)
+          } else {
+            seenAt[card] = first
+            let second = next
+            next += 1
+            perform(.flip(second), in: &match)
+            let other = cards[second]
+            if other != card {
+              if seenAt[other] >= 0 {
+                known[knownCount] = seenAt[other]
+                known[knownCount + 1] = second
+                knownCount += 2
+              } else {
+                seenAt[other] = second
+              }
             }
           }
         }
+        if let due = match.nextDue { match.advance(to: due) }
       }
-      if let due = match.nextDue { match.advance(to: due) }
+      return match
     }
-    return match
   }
 }

@@ -74,10 +74,12 @@ public struct Outcome<Rules: GameRules>: Sendable, Equatable {
   /// Empties every list but keeps their storage, so a host can reuse one outcome per action.
   @inlinable
   public mutating func removeAll() {
-    Outcome.empty(&events)
-    Outcome.empty(&scheduled)
-    Outcome.empty(&cancelled)
-    Outcome.empty(&marks)
+    // NB: most lists are empty already; asking first spares the check that the list is not
+    // shared, which popping makes.
+    if !events.isEmpty { Outcome.empty(&events) }
+    if !scheduled.isEmpty { Outcome.empty(&scheduled) }
+    if !cancelled.isEmpty { Outcome.empty(&cancelled) }
+    if !marks.isEmpty { Outcome.empty(&marks) }
   }
 
   /// Empties a short list in place; `removeAll(keepingCapacity:)` goes through a generic

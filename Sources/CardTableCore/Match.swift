@@ -58,7 +58,16 @@ public struct Match<Rules: GameRules>: Sendable {
   /// Built from the compact log on each call; ``entry(at:)`` reads one entry.
   @inlinable public var log: [Entry] { _log.indices.map(entry(at:)) }
   /// The pending follow-ups, in the order they were set.
-  @inlinable public var timers: [Timer] { _timers }
+  ///
+  /// Built from the compact timers on each call.
+  @inlinable public var timers: [Timer] {
+    _timers.map { pending in
+      Timer(
+        due: pending.due, sequence: pending.sequence,
+        scheduled: Scheduled(
+          after: pending.delay, pending.action, by: actors[Int(pending.actor)], key: pending.key))
+    }
+  }
   /// Every game of the match that has ended, finished or abandoned, oldest first.
   @inlinable public var results: [GameResult<Rules.Settings>] { _results }
 
@@ -73,9 +82,15 @@ public struct Match<Rules: GameRules>: Sendable {
   /// NB: measured: an `Entry` holding its `PlayerID` (a `String`) made freeing a Memory
   /// match's log an element-by-element generic destroy, 8 % of a game.
   @usableFromInline var _log: [Logged] = []
-  /// Everyone who has performed an action, in order of their first one.
+  /// Everyone who has performed an action or has a timer set to perform one, in order of
+  /// their first.
   @usableFromInline var actors: [PlayerID] = []
-  @usableFromInline var _timers: [Timer] = []
+  /// The timers in their compact form: who performs each is an index into `actors`.
+  ///
+  /// NB: measured: a timer holding its `PlayerID` was retained and released as it was set,
+  /// moved and run, and its player was looked up by name when it ran: 12 % of an action of
+  /// `bench memory` (callgrind), more than the rules' own work on a resolution.
+  @usableFromInline var _timers: [Pending] = []
   @usableFromInline var nextSequence = 0
   @usableFromInline var _results: [GameResult<Rules.Settings>] = []
   /// The log index and clock time of the action that dealt the current game (nil: the deal).
@@ -102,6 +117,30 @@ public struct Match<Rules: GameRules>: Sendable {
     }
   }
 
+  /// One pending timer with its player as an index into `actors`.
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline var due: Double
+    @usableFromInline var sequence: Int
+    @usableFromInline var delay: Double
+    @usableFromInline var action: Rules.Action
+    @usableFromInline var actor: Int32
+    @usableFromInline var key: Rules.TimerKey
+
+    @inlinable
+    init(
+      due: Double, sequence: Int, delay: Double, action: Rules.Action, actor: Int32,
+      key: Rules.TimerKey
+    ) {
+      self.due = due
+      self.sequence = sequence
+      self.delay = delay
+      self.action = action
+      self.actor = actor
+      self.key = key
+    }
+  }
+
   /// Deals a new game and starts its opening timers; later deals take their seeds from
   /// `later`, by default from the seed (``LaterSeeds/init(seed:)``).
   @inlinable
@@ -112,8 +151,11 @@ public struct Match<Rules: GameRules>: Sendable {
     self.seed = seed
     self.laterSeeds = later ?? LaterSeeds(seed: seed)
     self._state = try Rules.deal(options, seed: seed, later: laterSeeds)
-    // NB: a game's first actions then append without growing the log step by step.
+    // NB: a game's first actions then append without growing the log, the actors (a player
+    // and the referee, or a table) or the outcome's events (one to four) step by step.
     _log.reserveCapacity(32)
+    actors.reserveCapacity(4)
+    scratch.events.reserveCapacity(4)
     Rules.opening(_state, into: &scratch)
     scheduleFollowUps()
     stampMarks(by: nil)
@@ -188,7 +230,7 @@ public struct Match<Rules: GameRules>: Sendable {
       let timer = _timers.remove(at: index)
       _clock = max(_clock, timer.due)
       do {
-        try accept(timer.scheduled.action, by: timer.scheduled.player, automatic: true)
+        try accept(timer.action, by: actors[Int(timer.actor)], actor: timer.actor, automatic: true)
         // NB: one timer's events are the outcome's own; only several are gathered anew.
         fired += 1
         if fired == 1 {
@@ -225,23 +267,38 @@ public struct Match<Rules: GameRules>: Sendable {
   mutating func accept(_ action: Rules.Action, by player: PlayerID, automatic: Bool)
     throws(Rules.RuleViolation)
   {
+    try accept(action, by: player, actor: nil, automatic: automatic)
+  }
+
+  /// Applies `action` by `player`, whose index in `actors` is `known` when the caller has it.
+  @inlinable
+  mutating func accept(
+    _ action: Rules.Action, by player: PlayerID, actor known: Int32?, automatic: Bool
+  ) throws(Rules.RuleViolation) {
     scratch.removeAll()
     try Rules.apply(action, by: player, to: &_state, into: &scratch)
     let index = _log.count
     _log.append(
-      Logged(time: _clock, action: action, actor: actor(of: player), automatic: automatic))
+      Logged(time: _clock, action: action, actor: known ?? actor(of: player), automatic: automatic))
     if !scratch.cancelled.isEmpty {
       let cancelled = scratch.cancelled
-      _timers.removeAll { cancelled.contains($0.scheduled.key) }
+      _timers.removeAll { cancelled.contains($0.key) }
     }
     scheduleFollowUps()
     if !scratch.marks.isEmpty { stampMarks(by: index) }
     checkInvariants()
   }
 
-  /// The index of `player` in `actors`, added on its first action.
+  /// The index of `player` in `actors`, added on its first action or timer.
+  ///
+  /// NB: a player who acted before almost always comes back with the very same string, so
+  /// the names are first compared as the bits of their strings, which is never wrong when it
+  /// finds one; `==` then looks for the same name written another way. Comparing two short
+  /// names that differ through `==` was 5 % of an action of `bench memory` (callgrind).
   @inlinable
   mutating func actor(of player: PlayerID) -> Int32 {
+    let bits = player.bits
+    for index in actors.indices where actors[index].bits == bits { return Int32(index) }
     for index in actors.indices where actors[index] == player { return Int32(index) }
     actors.append(player)
     return Int32(actors.count - 1)
@@ -255,10 +312,12 @@ public struct Match<Rules: GameRules>: Sendable {
   @inlinable
   mutating func scheduleFollowUps() {
     for index in scratch.scheduled.indices {
+      let delay = scratch.scheduled[index].delay
       _timers.append(
-        Timer(
-          due: _clock + scratch.scheduled[index].delay, sequence: nextSequence,
-          scheduled: scratch.scheduled[index]))
+        Pending(
+          due: _clock + delay, sequence: nextSequence, delay: delay,
+          action: scratch.scheduled[index].action,
+          actor: actor(of: scratch.scheduled[index].player), key: scratch.scheduled[index].key))
       nextSequence += 1
     }
   }

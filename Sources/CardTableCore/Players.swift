@@ -11,12 +11,22 @@ public struct PlayerID: RawRepresentable, Hashable, Sendable, Comparable, Custom
   public var description: String { rawValue }
 
   /// The one player of a solitaire game.
-  public static let solo: PlayerID = "You"
+  ///
+  /// NB: computed, not stored: a short literal is made in place, where a stored global is
+  /// read through a check that it was initialized.
+  @inlinable public static var solo: PlayerID { "You" }
 
   /// The match itself, performing the follow-up actions its timers run.
-  public static let referee: PlayerID = "referee"
+  @inlinable public static var referee: PlayerID { "referee" }
 
   public static func < (lhs: PlayerID, rhs: PlayerID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The bits of the name's string: equal bits are the same string, hence the same name
+  /// (the converse does not hold: the same name can be stored in two strings).
+  @inlinable
+  var bits: (UInt64, UInt64) {
+    withUnsafeBytes(of: rawValue) { $0.loadUnaligned(as: (UInt64, UInt64).self) }
+  }
 }
 
 /// A place at the table, clockwise from the viewer's own: Bottom → Left → Top → Right.

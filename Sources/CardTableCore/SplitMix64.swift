@@ -77,11 +77,16 @@ public struct SplitMix64: Sendable, Hashable {
   @inlinable
   public mutating func shuffle<Element>(_ elements: inout [Element]) {
     guard elements.count > 1 else { return }
-    elements.withUnsafeMutableBufferPointer { buffer in
-      for index in stride(from: buffer.count - 1, to: 0, by: -1) {
-        let other = nextInt(below: index + 1)
-        if other != index { buffer.swapAt(index, other) }
-      }
+    elements.withUnsafeMutableBufferPointer { shuffle($0) }
+  }
+
+  /// Shuffles the elements of `buffer` in place, exactly as ``shuffle(_:)`` shuffles an array.
+  @inlinable
+  public mutating func shuffle<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    guard buffer.count > 1 else { return }
+    for index in stride(from: buffer.count - 1, to: 0, by: -1) {
+      let other = nextInt(below: index + 1)
+      if other != index { buffer.swapAt(index, other) }
     }
   }
 

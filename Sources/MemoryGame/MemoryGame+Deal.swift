@@ -25,18 +25,12 @@ extension MemoryGame {
       try validate(deck, for: options)
       board = deck.map(Position.init(card:))
     } else {
-      var cards = PlayingCard.standardDeck
-      random.shuffle(&cards)
       switch options.variant {
       case .memory:
-        let pairs = options.difficulty.pairs
-        board = []
-        board.reserveCapacity(2 * pairs)
-        for _ in 0..<2 {
-          for card in cards[..<pairs] { board.append(Position(card: card)) }
-        }
-        random.shuffle(&board)
+        board = memoryBoard(pairs: options.difficulty.pairs, random: &random)
       case .concentration:
+        var cards = PlayingCard.standardDeck
+        random.shuffle(&cards)
         board = cards.map(Position.init(card:))
       }
     }
@@ -56,6 +50,24 @@ extension MemoryGame {
       state.random = random
     }
     return state
+  }
+
+  /// Memory's board: the first `pairs` cards of a shuffled deck, each twice, shuffled.
+  ///
+  /// NB: the deck is shuffled on the stack: a copy of the standard deck was an allocation for
+  /// every deal.
+  private static func memoryBoard(pairs: Int, random: inout SplitMix64) -> [Position] {
+    var board: [Position] = []
+    board.reserveCapacity(2 * pairs)
+    withUnsafeTemporaryAllocation(of: PlayingCard.self, capacity: 52) { cards in
+      _ = cards.initialize(fromContentsOf: PlayingCard.standardDeck)
+      random.shuffle(cards)
+      for _ in 0..<2 {
+        for card in cards[..<pairs] { board.append(Position(card: card)) }
+      }
+    }
+    random.shuffle(&board)
+    return board
   }
 
   /// 1 to 4 players, each with a name of their own.

@@ -55,6 +55,7 @@ extension MemoryGame {
     }
   }
 
+  @inlinable
   public static func isOver(_ state: State) -> Bool {
     (state.pairsFound == state.pairCount && state.resolving == nil) || state.deserted
   }
