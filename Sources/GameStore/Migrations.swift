@@ -159,6 +159,15 @@ enum Migrations {
       PRIMARY KEY (room, idx)
     ) WITHOUT ROWID;
     """,
+    // 5: the rooms' indexes leave out when each was last changed, so that saving an action
+    // rewrites the room's row alone, not an entry of each index too (docs/STORAGE.md "What an
+    // action writes").
+    """
+    DROP INDEX rooms_by_owner;
+    CREATE INDEX rooms_by_owner ON rooms(owner, status);
+    DROP INDEX rooms_by_status;
+    CREATE INDEX rooms_by_status ON rooms(status);
+    """,
   ]
 
   /// The version a database has after every step.
@@ -332,6 +341,14 @@ enum PostgresMigrations {
       text TEXT NOT NULL,
       PRIMARY KEY (room, idx)
     );
+    """,
+    // 5: as SQLite's step 5; an update that changes no indexed column then stays on its page
+    // (a heap-only tuple), with no index entry to write.
+    """
+    DROP INDEX rooms_by_owner;
+    CREATE INDEX rooms_by_owner ON rooms(owner, status);
+    DROP INDEX rooms_by_status;
+    CREATE INDEX rooms_by_status ON rooms(status);
     """,
   ]
 

@@ -320,13 +320,18 @@ public final class SQLiteStore: GameStore {
     try insert(change.results)
     try insert(change.chat, in: change.room)
     try insert(change.ratings)
+    // NB: the status is set apart, and only when it changes: a column named in an UPDATE's
+    // SET has its indexes' entries rewritten even when its value stays, and an action's save
+    // is then the room's row and its action alone (docs/STORAGE.md "What an action writes").
     try database.run(
-      "UPDATE rooms SET status = ?2, updated = ?3, current = ?4 WHERE id = ?1",
-      .text(change.room.rawValue), .text(change.status.rawValue), .integer(change.at),
-      .int(change.ordinal))
+      "UPDATE rooms SET updated = ?2, current = ?3 WHERE id = ?1",
+      .text(change.room.rawValue), .integer(change.at), .int(change.ordinal))
     guard database.changes == 1 else {
       throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
     }
+    try database.run(
+      "UPDATE rooms SET status = ?2 WHERE id = ?1 AND status <> ?2",
+      .text(change.room.rawValue), .text(change.status.rawValue))
     if let table = change.table {
       try database.run(
         "UPDATE rooms SET phase = ?2, public = ?3, lobby = ?4, watcher_chat = ?5 WHERE id = ?1",

@@ -136,6 +136,46 @@ func sampleResult(
     #expect(room.actions.last?.index == saved - 1)
   }
 
+  /// Saving an action writes two pages to the log, the action's and the room's row: the rooms'
+  /// indexes leave out when a room last changed, and its status is set only when it changes
+  /// (docs/STORAGE.md "What an action writes").
+  @Test func anActionWritesItsOwnPageAndTheRoomsRowAlone() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteStore.open(directory: directory.path)
+    let owner = try store.player(.random(), at: 1).key
+    let id = RoomID.random()
+    try store.createRoom(
+      NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+    // NB: the log's length in pages after each commit, with no checkpoint to reset it.
+    var logged: [Int32] = []
+    store.database.setWALHook { logged.append($0) }
+    func pagesWritten(_ change: RoomChange) throws -> Int32 {
+      let before = logged.last
+      try store.save(change)
+      return try #require(logged.last) - (before ?? 0)
+    }
+    // NB: the first commit tells how long the log already was.
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 0, count: 1), status: .playing, at: 9))
+    var written: [Int32] = []
+    for index in 1..<4 {
+      let action = sampleActions(from: index, count: 1)
+      written.append(
+        try pagesWritten(
+          RoomChange(room: id, ordinal: 0, actions: action, status: .playing, at: 10 + Int64(index))
+        ))
+    }
+    #expect(written == [2, 2, 2])
+    // NB: a change of status moves the room in both indexes too.
+    let last = sampleActions(from: 4, count: 1)
+    #expect(
+      try pagesWritten(RoomChange(room: id, ordinal: 0, actions: last, status: .over, at: 20)) > 2)
+    let room = try #require(try store.room(id))
+    #expect(room.status == .over && room.updated == 20 && room.actions.count == 5)
+    #expect(try store.idleRooms(before: 100, limit: 10).isEmpty, "a room over is never idle")
+  }
+
   @Test func aSecondServerOnTheSameDataIsRefusedAtStart() throws {
     let directory = TemporaryDirectory()
     let first = try SQLiteStore.open(directory: directory.path, exclusive: true)
