@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what CardTable needs to build and test, and only what is missing:
-# Debian packages (C libraries, Chromium, tmux, TypeScript's checker) and the Python test
+# Debian packages (C libraries, Chromium's headless shell, tmux, TypeScript's checker) and the Python test
 # tools at the versions pinned in e2e/requirements.txt.
 set -euo pipefail
 
@@ -10,7 +10,7 @@ APT_PACKAGES=(
   libsqlite3-dev
   libpq-dev postgresql nginx
   libncurses-dev
-  chromium tmux
+  chromium-headless-shell tmux
   node-typescript
 )
 REQUIREMENTS="$(dirname "$0")/../e2e/requirements.txt"
