@@ -297,8 +297,11 @@ public struct Match<Rules: GameRules>: Sendable {
   /// names that differ through `==` was 5 % of an action of `bench memory` (callgrind).
   @inlinable
   mutating func actor(of player: PlayerID) -> Int32 {
-    let bits = player.bits
-    for index in actors.indices where actors[index].bits == bits { return Int32(index) }
+    if let bits = player.bits {
+      for index in actors.indices {
+        if let other = actors[index].bits, other == bits { return Int32(index) }
+      }
+    }
     for index in actors.indices where actors[index] == player { return Int32(index) }
     actors.append(player)
     return Int32(actors.count - 1)

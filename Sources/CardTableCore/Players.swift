@@ -22,10 +22,12 @@ public struct PlayerID: RawRepresentable, Hashable, Sendable, Comparable, Custom
   public static func < (lhs: PlayerID, rhs: PlayerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// The bits of the name's string: equal bits are the same string, hence the same name
-  /// (the converse does not hold: the same name can be stored in two strings).
+  /// (the converse does not hold: the same name can be stored in two strings). Nil where a
+  /// `String` is not two words (a 32-bit platform), which the compiler decides.
   @inlinable
-  var bits: (UInt64, UInt64) {
-    withUnsafeBytes(of: rawValue) { $0.loadUnaligned(as: (UInt64, UInt64).self) }
+  var bits: (UInt64, UInt64)? {
+    guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+    return withUnsafeBytes(of: rawValue) { $0.loadUnaligned(as: (UInt64, UInt64).self) }
   }
 }
 
