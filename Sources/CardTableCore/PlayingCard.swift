@@ -94,6 +94,13 @@ public struct PlayingCard: Hashable, Sendable, Comparable, CustomStringConvertib
   public var rank: Rank
   public var suit: Suit
 
+  /// NB: written out so that other modules compare cards in place: the synthesized `==` is a
+  /// call across modules, made for every pair a Memory game checks.
+  @inlinable
+  public static func == (lhs: PlayingCard, rhs: PlayingCard) -> Bool {
+    lhs.rank == rhs.rank && lhs.suit == rhs.suit
+  }
+
   public init(_ rank: Rank, _ suit: Suit) {
     self.rank = rank
     self.suit = suit
