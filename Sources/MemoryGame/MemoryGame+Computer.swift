@@ -119,10 +119,10 @@ extension MemoryGame {
   @inline(__always)
   static func planComputerTurn(_ state: inout State, into outcome: inout Outcome<MemoryGame>) {
     guard state.hasComputers else { return }
-    planComputersTurn(&state, into: &outcome)
+    planTurnOfTheComputerOnTurn(&state, into: &outcome)
   }
 
-  private static func planComputersTurn(
+  private static func planTurnOfTheComputerOnTurn(
     _ state: inout State, into outcome: inout Outcome<MemoryGame>
   ) {
     guard !isOver(state), state.resolving == nil, state.turned.count < 2 else { return }

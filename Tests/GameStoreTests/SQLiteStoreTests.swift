@@ -73,13 +73,20 @@ func sampleResult(
     #expect(!bytes.contains(token.rawValue))
   }
 
-  @Test func aDiskThatFillsUpRefusesTheWholeChangeAndKeepsWhatWasThere() throws {
-    let directory = TemporaryDirectory()
+  /// A store in `directory` with one room being played, created at 1 by a new player.
+  func storeWithARoom(in directory: TemporaryDirectory, id: RoomID = .random()) throws -> (
+    SQLiteStore, RoomID
+  ) {
     let store = try SQLiteStore.open(directory: directory.path)
     let owner = try store.player(.random(), at: 1).key
-    let id = RoomID.random()
     try store.createRoom(
       NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+    return (store, id)
+  }
+
+  @Test func aDiskThatFillsUpRefusesTheWholeChangeAndKeepsWhatWasThere() throws {
+    let directory = TemporaryDirectory()
+    let (store, id) = try storeWithARoom(in: directory)
     try store.save(
       RoomChange(
         room: id, ordinal: 0, actions: sampleActions(from: 0, count: 2), status: .playing, at: 2))
@@ -108,10 +115,7 @@ func sampleResult(
     let id = RoomID.random()
     var saved = 0
     do {
-      let store = try SQLiteStore.open(directory: directory.path)
-      let owner = try store.player(.random(), at: 1).key
-      try store.createRoom(
-        NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+      let (store, _) = try storeWithARoom(in: directory, id: id)
       #expect(store.checkpoints == 0)
       // NB: saves of 20 pages each, until the thread has checkpointed (it asks past 200).
       let deadline = ContinuousClock.now + .seconds(60)
@@ -141,18 +145,14 @@ func sampleResult(
   /// (docs/STORAGE.md "What an action writes").
   @Test func anActionWritesItsOwnPageAndTheRoomsRowAlone() throws {
     let directory = TemporaryDirectory()
-    let store = try SQLiteStore.open(directory: directory.path)
-    let owner = try store.player(.random(), at: 1).key
-    let id = RoomID.random()
-    try store.createRoom(
-      NewRoom(id: id, owner: owner, match: sampleMatch(), status: .playing, created: 1))
+    let (store, id) = try storeWithARoom(in: directory)
     // NB: the log's length in pages after each commit, with no checkpoint to reset it.
     var logged: [Int32] = []
     store.database.setWALHook { logged.append($0) }
     func pagesWritten(_ change: RoomChange) throws -> Int32 {
-      let before = logged.last
+      let before = logged.last ?? 0
       try store.save(change)
-      return try #require(logged.last) - (before ?? 0)
+      return try #require(logged.last) - before
     }
     // NB: the first commit tells how long the log already was.
     try store.save(
