@@ -44,7 +44,15 @@ public enum Seat: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible
     Seat.allCases[(rawValue - viewer.rawValue + 4) % 4]
   }
 
-  public var description: String { ["bottom", "left", "top", "right"][rawValue] }
+  // NB: a switch of literals: indexing an array literal built the array on every call.
+  public var description: String {
+    switch self {
+    case .bottom: "bottom"
+    case .left: "left"
+    case .top: "top"
+    case .right: "right"
+    }
+  }
 }
 
 extension PlayerID: Codable {

@@ -31,12 +31,32 @@ extension GameServer {
 
   func send(_ message: some Encodable, to client: ClientID) {
     write(message)
-    writer.withBytes { deliver($0, to: client) }
+    sendWritten(to: client)
+  }
+
+  // NB: the protocol's own messages write themselves; the overloads spare them `Encodable`.
+  func send(_ message: some WireEncodable, to client: ClientID) {
+    write(message)
+    sendWritten(to: client)
   }
 
   /// Sends `message` to every client of `clients`, written once.
   func send(_ message: some Encodable, toEach clients: some Sequence<ClientID>) {
     write(message)
+    sendWritten(toEach: clients)
+  }
+
+  func send(_ message: some WireEncodable, toEach clients: some Sequence<ClientID>) {
+    write(message)
+    sendWritten(toEach: clients)
+  }
+
+  /// Sends what ``writer`` holds to `client`.
+  private func sendWritten(to client: ClientID) {
+    writer.withBytes { deliver($0, to: client) }
+  }
+
+  private func sendWritten(toEach clients: some Sequence<ClientID>) {
     // NB: a copy: sending may close a connection, and what that sends is written in `writer`.
     let bytes = writer.bytes
     bytes.withUnsafeBytes { bytes in
@@ -50,12 +70,26 @@ extension GameServer {
     do {
       try encoder.encode(message, into: &writer)
     } catch {
-      // NB: no message of the protocol throws when encoded; say so rather than stay silent.
-      writer.removeAll()
-      writer.raw(
-        #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
-      )
+      wroteNothing()
     }
+  }
+
+  /// Writes `message` into ``writer`` by its own `write(to:)`.
+  private func write(_ message: some WireEncodable) {
+    writer.removeAll()
+    do {
+      try encoder.encode(message, into: &writer)
+    } catch {
+      wroteNothing()
+    }
+  }
+
+  /// NB: no message of the protocol throws when encoded; say so rather than stay silent.
+  private func wroteNothing() {
+    writer.removeAll()
+    writer.raw(
+      #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
+    )
   }
 
   /// Sends `bytes` to `client`.

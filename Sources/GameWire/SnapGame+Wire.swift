@@ -286,7 +286,12 @@ extension RuleTexts {
   }
 
   /// A seat's games-won label: `<n> Won`.
-  public static func won(_ gamesWon: Int) -> String { line("\(gamesWon) Won") }
+  public static func won(_ gamesWon: Int) -> String {
+    wonLabels.indices.contains(gamesWon) ? wonLabels[gamesWon] : line("\(gamesWon) Won")
+  }
+
+  /// The labels of the first numbers of games won, made once: every seat of every view has one.
+  private static let wonLabels = (0..<32).map { line("\($0) Won") }
 
   /// The statuses of the room before a game starts (RULES §5.4), for the host and for guests.
   public static func waiting(isHost: Bool) -> String {

@@ -24,6 +24,24 @@ public final class WireEncoder {
 
   /// Appends the JSON text of `value` to `writer`.
   public func encode(_ value: some Encodable, into writer: inout JSONWriter) throws {
+    try encode(into: &writer) { encoder throws in try encoder.encodeValue(value) }
+  }
+
+  /// Appends the JSON text of `value` to `writer`, written by the value itself.
+  ///
+  /// NB: the same text as through `Encodable`, without asking at run time what the encoder
+  /// is (a dynamic cast for every message) or whether the value is a card or a list of them.
+  public func encode(_ value: some WireEncodable, into writer: inout JSONWriter) throws {
+    try encode(into: &writer) { encoder in
+      encoder.core.pointee.pending = true
+      encoder.writeDirect(value)
+    }
+  }
+
+  @inline(__always)
+  private func encode(
+    into writer: inout JSONWriter, _ write: (StreamEncoder) throws -> Void
+  ) throws {
     // NB: a conformance that encodes with this encoder while it encodes gets a fresh one.
     let reentered = busy
     let encoder = reentered ? StreamEncoder(userInfo: userInfo) : stream
@@ -32,7 +50,7 @@ public final class WireEncoder {
     // NB: the writer is swapped into the encoder and back, so its buffer is never copied.
     encoder.begin(swapping: &writer)
     defer { encoder.end(swapping: &writer) }
-    try encoder.encodeValue(value)
+    try write(encoder)
     encoder.close(toDepth: 0)
     if let failure = encoder.failure {
       encoder.failure = nil

@@ -609,7 +609,16 @@ enum CardTexts {
 }
 
 extension Seat: WireValue {
-  public func write(to writer: inout WireWriter) { writer.json { $0.write(description) } }
+  public func write(to writer: inout WireWriter) {
+    writer.json { json in
+      switch self {
+      case .bottom: json.raw(#""bottom""#)
+      case .left: json.raw(#""left""#)
+      case .top: json.raw(#""top""#)
+      case .right: json.raw(#""right""#)
+      }
+    }
+  }
 }
 
 /// `null` for nil.
