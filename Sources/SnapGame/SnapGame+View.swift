@@ -51,35 +51,41 @@ extension SnapGame {
   }
 
   public static func view(of state: State, for viewer: Viewer) -> View {
-    let seated: Player? =
-      if case .player(let id) = viewer, let index = state.index(of: id) {
-        state.players[index]
-      } else {
-        nil
-      }
+    // NB: the players are read in place, field by field: a copy of a player (in `map`, in
+    // `first(where:)`) retained and released its name and both its piles, some nine copies a
+    // view.
+    let seated: Int? = if case .player(let id) = viewer { state.index(of: id) } else { nil }
     let referee = viewer == .referee
-    let origin = seated?.seat ?? .bottom
-    let players = state.players.map { player in
-      PlayerView(
-        id: player.id, seat: player.seat, position: player.seat.relative(to: origin),
-        closedCount: player.closed.count, openCount: player.open.count,
-        openTop: player.open.last, closed: referee ? player.closed : nil,
-        open: referee ? player.open : nil, gamesWon: player.gamesWon,
-        isComputer: player.isComputer, isHost: player.id == state.host,
-        hasLeft: player.hasLeft)
+    let origin = seated.map { state.players[$0].seat } ?? .bottom
+    var players: [PlayerView] = []
+    players.reserveCapacity(state.players.count)
+    for index in state.players.indices {
+      players.append(
+        PlayerView(
+          id: state.players[index].id, seat: state.players[index].seat,
+          position: state.players[index].seat.relative(to: origin),
+          closedCount: state.players[index].closed.count,
+          openCount: state.players[index].open.count, openTop: state.players[index].open.last,
+          closed: referee ? state.players[index].closed : nil,
+          open: referee ? state.players[index].open : nil,
+          gamesWon: state.players[index].gamesWon, isComputer: state.players[index].isComputer,
+          isHost: state.players[index].id == state.host, hasLeft: state.players[index].hasLeft))
     }
-    let playing = seated.map { !$0.hasLeft } ?? false
+    let seatedID = seated.map { state.players[$0].id }
+    let playing = seated.map { !state.players[$0].hasLeft } ?? false
     let canTurn =
       playing && state.phase == .playing && state.pause == nil && !state.hasTurned
-      && state.active == seated?.id
-    let canSnap = playing && state.phase == .playing && (seated?.cardCount ?? 0) > 0
-    let starting = state.players.first { $0.seat == state.startingSeat } ?? state.players[0]
+      && state.active == seatedID
+    let canSnap =
+      playing && state.phase == .playing && (seated.map { state.players[$0].cardCount } ?? 0) > 0
+    let starting =
+      state.players.indices.first { state.players[$0].seat == state.startingSeat } ?? 0
     return View(
-      viewer: seated?.id, phase: state.phase, round: state.round, starting: starting.id,
-      active: state.active, turned: state.hasTurned, over: isOver(state), winner: state.winner,
-      host: state.host, endReason: state.endReason, pause: state.pause, canTurn: canTurn,
-      canSnap: canSnap,
-      canStartNextRound: playing && seated?.id == state.host && state.phase == .roundOver,
+      viewer: seatedID, phase: state.phase, round: state.round,
+      starting: state.players[starting].id, active: state.active, turned: state.hasTurned,
+      over: isOver(state), winner: state.winner, host: state.host, endReason: state.endReason,
+      pause: state.pause, canTurn: canTurn, canSnap: canSnap,
+      canStartNextRound: playing && seatedID == state.host && state.phase == .roundOver,
       matching: referee ? matchingPlayers(in: state) : nil, players: players,
       computerSpeed: state.computerSpeed)
   }
