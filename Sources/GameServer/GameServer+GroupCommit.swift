@@ -42,10 +42,9 @@ extension GameServer {
       if staged.insert(room.id).inserted { rooms.append(room) }
     }
 
-    mutating func keep(_ message: [UInt8], for client: ClientID, in room: RoomID?) {
-      guard let room else { return }
+    mutating func keep(_ message: UnsafeRawBufferPointer, for client: ClientID, in room: RoomID) {
       let start = bytes.count
-      bytes += message
+      bytes.append(contentsOf: message)
       letters.append(Letter(client: client, room: room, bytes: start..<bytes.count))
     }
 

@@ -8,10 +8,15 @@ extension GameServer {
   // MARK: Sending
 
   func broadcast(_ room: Room, events: EventBatch, reply: (ClientID, JSON?)?) {
-    guard room.session != nil else { return }
+    guard let session = room.session else { return }
+    // NB: what every client's update shares is read once: each read through `any GameSession`
+    // costs a call, and these were read again for every seat.
+    let head = UpdateHead(room, session)
     for client in room.clients {
       send(
-        update(room, events: events, for: client, reply: reply?.0 == client ? reply?.1 : nil),
+        update(
+          room, session, head, events: events, for: client,
+          reply: reply?.0 == client ? reply?.1 : nil),
         to: client)
     }
   }
@@ -20,13 +25,20 @@ extension GameServer {
   func update(_ room: Room, events: EventBatch, for client: ClientID, reply: JSON?)
     -> Update
   {
-    let viewer = room.viewer(of: connections[client]?.player?.key)
     // NB: only called for a room whose game is dealt.
     guard let session = room.session else { preconditionFailure("an update of a lobby") }
+    return update(
+      room, session, UpdateHead(room, session), events: events, for: client, reply: reply)
+  }
+
+  private func update(
+    _ room: Room, _ session: any GameSession, _ head: UpdateHead, events: EventBatch,
+    for client: ClientID, reply: JSON?
+  ) -> Update {
+    let viewer = room.viewer(of: connections[client]?.player?.key)
     return Update(
-      game: session.game, seed: room.seedChosen || session.isFinished ? session.seed : nil,
-      today: room.todaysDeal, version: session.version, events: events.shown(to: viewer),
-      view: session.view(for: viewer), reply: reply)
+      game: head.game, seed: head.seed, today: head.today, version: head.version,
+      events: events.shown(to: viewer), view: session.view(for: viewer), reply: reply)
   }
 
   func send(_ message: some Encodable, to client: ClientID) {
@@ -95,10 +107,8 @@ extension GameServer {
   /// Sends `bytes` to `client`.
   private func deliver(_ bytes: UnsafeRawBufferPointer, to client: ClientID) {
     // NB: what a client in a room whose changes wait for the group commit is sent waits too.
-    if batch.isEmpty || !batch.holds(client, in: connections[client]?.room) {
-      host.send(bytes, to: client)
-    } else {
-      batch.keep(Array(bytes), for: client, in: connections[client]?.room)
-    }
+    guard !batch.isEmpty, let room = connections[client]?.room, batch.holds(client, in: room)
+    else { return host.send(bytes, to: client) }
+    batch.keep(bytes, for: client, in: room)
   }
 }

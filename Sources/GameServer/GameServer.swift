@@ -104,12 +104,19 @@ public final class GameServer {
   let encoder = WireEncoder()
 
   /// One client connection: who it plays as, and the room it is in.
-  struct Connection {
+  ///
+  /// NB: a class: reading one field through the dictionary (`connections[client]?.room`,
+  /// several times for every message sent) copied the whole value, retaining every field.
+  final class Connection {
     var player: PlayerRecord?
     var token: PlayerToken?
     var room: RoomID?
     /// The client's address, when the transport knows it.
-    var address: String?
+    let address: String?
+
+    init(address: String?) {
+      self.address = address
+    }
   }
 
   /// The rooms each client address may still make now: tokens that come back at

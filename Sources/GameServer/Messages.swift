@@ -57,7 +57,7 @@ struct Update: WireEncodable {
   var today: String?
   var version: Int
   var events: EventBatch.Shown
-  var view: any WireEncodable
+  var view: Headed
   var reply: JSON?
 
   func write(to writer: inout WireWriter) {
@@ -71,6 +71,22 @@ struct Update: WireEncodable {
       update.member("view", view)
       update.optional("reply", reply)
     }
+  }
+}
+
+/// What every client's ``Update`` of one version of a room shares.
+struct UpdateHead {
+  var game: String
+  /// The seed, when the player chose it or the game is over (else it would tell the deal).
+  var seed: UInt64?
+  var today: String?
+  var version: Int
+
+  init(_ room: Room, _ session: any GameSession) {
+    game = session.game
+    seed = room.seedChosen || session.isFinished ? session.seed : nil
+    today = room.todaysDeal
+    version = session.version
   }
 }
 

@@ -71,9 +71,9 @@ public protocol GameSession: AnyObject {
 
   /// The full state, as the referee sees it, headed by `game`, `seed`, `version` and `clock`;
   /// `result` (the game just finished) and `resultCount` at the end.
-  var state: any WireEncodable { get }
+  var state: Headed { get }
   /// What `viewer` may see, headed by `game`, `version` and `clock`.
-  func view(for viewer: Viewer) -> any WireEncodable
+  func view(for viewer: Viewer) -> Headed
   /// Every game of the match that has ended or was abandoned, timed on its clock, oldest first.
   var results: any Encodable { get }
 
@@ -103,7 +103,7 @@ public protocol GameSession: AnyObject {
   /// What `viewer` saw after the first `version` actions of the match, headed like ``view(for:)``.
   ///
   /// - Throws: `bad-request` for a version the match does not have.
-  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any WireEncodable
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> Headed
 }
 
 /// One accepted action as a store keeps it.
@@ -158,7 +158,10 @@ extension GameSession {
 }
 
 /// A view or state with the members that say which match it is first.
-struct Headed: WireEncodable {
+///
+/// NB: a type of its own, not `any WireEncodable`: a view is written for every seat after
+/// every move, and the existential boxed each one on the heap.
+public struct Headed: WireEncodable {
   /// What a viewer sees, after the header: the members written once for the version, or the
   /// view to write now.
   enum Body {
@@ -178,7 +181,7 @@ struct Headed: WireEncodable {
   var result: (any Encodable & Sendable)?
   var resultCount: Int?
 
-  func write(to writer: inout WireWriter) {
+  public func write(to writer: inout WireWriter) {
     writer.object { state in
       state.member("game", game)
       state.optional("seed", seed)
@@ -276,7 +279,7 @@ final class LiveSession<G: WireGame>: GameSession {
     (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
   }
 
-  var state: any WireEncodable {
+  var state: Headed {
     @_specialize(where G == MemoryGame)
     @_specialize(where G == MatchingGame)
     @_specialize(where G == SetGame)
@@ -288,7 +291,7 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == MatchingGame)
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
-  private func headedState() -> any WireEncodable {
+  private func headedState() -> Headed {
     // NB: only the newest record is written: a match of many deals would otherwise write
     // every record into every reply.
     let last = match.results.last
@@ -303,7 +306,7 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == MatchingGame)
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
-  func view(for viewer: Viewer) -> any WireEncodable {
+  func view(for viewer: Viewer) -> Headed {
     Headed(
       game: game, version: match.version, clock: match.clock, began: began,
       body: body(for: viewer))
@@ -425,7 +428,7 @@ final class LiveSession<G: WireGame>: GameSession {
     match.abandon()
   }
 
-  func view(at version: Int, for viewer: Viewer) throws(WireError) -> any WireEncodable {
+  func view(at version: Int, for viewer: Viewer) throws(WireError) -> Headed {
     guard (0...match.version).contains(version) else {
       throw .badRequest(
         "view-at: \"version\" must be from 0 to \(match.version), the actions so far.")
