@@ -13,11 +13,15 @@ extension GameServer {
     // costs a call, and these were read again for every seat.
     let head = UpdateHead(room, session)
     for client in room.clients {
-      send(
+      write(
         update(
           room, session, head, events: events, for: client,
-          reply: reply?.0 == client ? reply?.1 : nil),
-        to: client)
+          reply: reply?.0 == client ? reply?.1 : nil))
+      // NB: the client's room is known: neither it nor whether it waits is looked up by name.
+      writer.withBytes { bytes in
+        guard room.isStaged else { return host.send(bytes, to: client) }
+        batch.keep(bytes, for: client, in: room.id)
+      }
     }
   }
 
