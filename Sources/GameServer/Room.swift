@@ -312,7 +312,7 @@ final class Room {
     return Unsaved(
       change: RoomChange(
         room: id, table: tableChanged ? table?.record : nil, ordinal: ordinal, actions: records,
-        results: results, status: status, at: wall),
+        results: results, status: status, statusChanged: status != self.status, at: wall),
       acceptedAt: at, results: ended, status: status)
   }
 

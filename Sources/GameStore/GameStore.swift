@@ -355,13 +355,16 @@ public struct RoomChange: Sendable, Equatable {
   /// How the games that ended moved their players' ratings.
   public var ratings: [RatingRecord]
   public var status: RoomStatus
+  /// Whether `status` may differ from the one stored: false when the writer knows it is the
+  /// same, and a store may then leave it as it is (SQLite's statement that sets it).
+  public var statusChanged: Bool
   /// Milliseconds since 1970.
   public var at: Int64
 
   public init(
     room: RoomID, table: TableRecord? = nil, newMatch: MatchRecord? = nil, ordinal: Int,
     actions: [ActionRecord] = [], results: [ResultRecord] = [], chat: [ChatRecord] = [],
-    ratings: [RatingRecord] = [], status: RoomStatus, at: Int64
+    ratings: [RatingRecord] = [], status: RoomStatus, statusChanged: Bool = true, at: Int64
   ) {
     self.room = room
     self.table = table
@@ -372,6 +375,7 @@ public struct RoomChange: Sendable, Equatable {
     self.chat = chat
     self.ratings = ratings
     self.status = status
+    self.statusChanged = statusChanged
     self.at = at
   }
 }

@@ -207,6 +207,23 @@ private let stranger = ClientID(3)
     #expect(matches.map(\.match.replay) == [false, true])
   }
 
+  /// The server tells the store when a room's status may have changed, and only then is it
+  /// written: a game played to its end is over in the store, and leaves the player's list.
+  @Test func aFinishedGameIsOverInTheStore() throws {
+    let test = try TestServer()
+    test.connect(me)
+    let room = try #require(
+      RoomID(rawValue: test.newRoom(me, #"{"cmd":"new","game":"memory","deck":\#(pairedDeck)}"#)))
+    for first in stride(from: 0, to: 12, by: 2) {
+      test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(first)}}"#, from: me, at: 1)
+      #expect(try test.store.room(room)?.status == .playing)
+      test.send(#"{"cmd":"act","action":{"type":"flip","card":\#(first + 1)}}"#, from: me, at: 1)
+      test.fire(at: Double(first) + 10, for: me)
+    }
+    #expect(try test.store.room(room)?.status == .over)
+    #expect(test.send(#"{"cmd":"rooms"}"#, from: me)[0]["rooms"] == [])
+  }
+
   @Test func aRestartRecordsTheGameItReplacesAsAbandonedAndTheReplayCountsForNothing() throws {
     let test = try TestServer()
     test.connect(me)

@@ -176,6 +176,24 @@ func sampleResult(
     #expect(try store.idleRooms(before: 100, limit: 10).isEmpty, "a room over is never idle")
   }
 
+  /// A change whose writer knows the status is the one stored runs no statement for it: the
+  /// store takes the writer's word (the server's, which knows what it saved last).
+  @Test func aChangeThatKeepsTheStatusLeavesItAlone() throws {
+    let directory = TemporaryDirectory()
+    let (store, id) = try storeWithARoom(in: directory)
+    // NB: a writer that says the status is unchanged while naming another: it is believed.
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 0, count: 1), status: .over,
+        statusChanged: false, at: 5))
+    #expect(try #require(try store.room(id)).status == .playing)
+    try store.save(
+      RoomChange(
+        room: id, ordinal: 0, actions: sampleActions(from: 1, count: 1), status: .over, at: 6))
+    let room = try #require(try store.room(id))
+    #expect(room.status == .over && room.updated == 6 && room.actions.count == 2)
+  }
+
   @Test func aSecondServerOnTheSameDataIsRefusedAtStart() throws {
     let directory = TemporaryDirectory()
     let first = try SQLiteStore.open(directory: directory.path, exclusive: true)
