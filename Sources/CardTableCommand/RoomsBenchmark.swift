@@ -30,7 +30,7 @@ extension Benchmark {
         let load = try RoomsLoad(game: game, tables: tables, sqlite: store == "sqlite")
         defer { load.close() }
         try load.setUp()
-        let figures = try load.play(for: seconds)
+        let figures = load.play(for: seconds)
         guard figures.actions > 0 else {
           throw RoomsLoad.Failure(description: "no move was accepted in \(seconds) virtual s")
         }
@@ -80,7 +80,6 @@ final class RoomsLoad: ServerHost {
   }
 
   private let game: String
-  private let tables: Int
   private var server: GameServer?
   private var directory: String?
   private var seats: [Seat]
@@ -94,7 +93,6 @@ final class RoomsLoad: ServerHost {
 
   init(game: String, tables: Int, sqlite: Bool) throws {
     self.game = game
-    self.tables = tables
     seats = (0..<(4 * tables)).map { TableBot(game: game, seed: UInt64($0) + 1) }.map {
       Seat(bot: $0)
     }
@@ -161,7 +159,7 @@ final class RoomsLoad: ServerHost {
 
   /// Plays `seconds` of the virtual clock: each bot's move when it falls due, the server's
   /// timers when theirs do.
-  func play(for seconds: Double) throws -> Figures {
+  func play(for seconds: Double) -> Figures {
     let end = now + seconds
     for seat in seats.indices { decide(seat) }
     while true {
