@@ -52,9 +52,8 @@ extension Benchmark {
 /// Tables of four played in process on a virtual clock (``Benchmark/roomsInProcess``): the
 /// server's host, and the bots of its seats.
 final class RoomsLoad: ServerHost {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
+  /// A run that could not go on, with why (the benchmarks' own failure).
+  typealias Failure = SocketSwarm.Failure
 
   /// What a run counted: the server's seconds in its calls, the moves it accepted and
   /// refused, and the messages it sent.

@@ -44,8 +44,11 @@ public enum Seat: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible
     Seat.allCases[(rawValue - viewer.rawValue + 4) % 4]
   }
 
-  // NB: a switch of literals: indexing an array literal built the array on every call.
-  public var description: String {
+  /// The seat's name, as the wire and the screens write it: `bottom`, `left`, `top`, `right`.
+  ///
+  /// NB: a switch of literals: indexing an array literal built the array on every call, and a
+  /// static text is written to the wire without making a `String`.
+  public var name: StaticString {
     switch self {
     case .bottom: "bottom"
     case .left: "left"
@@ -53,6 +56,8 @@ public enum Seat: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible
     case .right: "right"
     }
   }
+
+  public var description: String { name.description }
 }
 
 extension PlayerID: Codable {

@@ -82,30 +82,26 @@ extension GameServer {
 
   /// Writes `message` into ``writer``.
   private func write(_ message: some Encodable) {
-    writer.removeAll()
-    do {
-      try encoder.encode(message, into: &writer)
-    } catch {
-      wroteNothing()
-    }
+    rewrite { try encoder.encode(message, into: &$0) }
   }
 
   /// Writes `message` into ``writer`` by its own `write(to:)`.
   private func write(_ message: some WireEncodable) {
-    writer.removeAll()
-    do {
-      try encoder.encode(message, into: &writer)
-    } catch {
-      wroteNothing()
-    }
+    rewrite { try encoder.encode(message, into: &$0) }
   }
 
-  /// NB: no message of the protocol throws when encoded; say so rather than stay silent.
-  private func wroteNothing() {
+  /// Writes into an emptied ``writer`` what `encode` writes.
+  private func rewrite(_ encode: (inout JSONWriter) throws -> Void) {
     writer.removeAll()
-    writer.raw(
-      #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
-    )
+    do {
+      try encode(&writer)
+    } catch {
+      // NB: no message of the protocol throws when encoded; say so rather than stay silent.
+      writer.removeAll()
+      writer.raw(
+        #"{"type":"error","error":{"code":"internal","message":"The message could not be written."}}"#
+      )
+    }
   }
 
   /// Sends `bytes` to `client`.

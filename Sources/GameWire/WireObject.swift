@@ -611,12 +611,9 @@ enum CardTexts {
 extension Seat: WireValue {
   public func write(to writer: inout WireWriter) {
     writer.json { json in
-      switch self {
-      case .bottom: json.raw(#""bottom""#)
-      case .left: json.raw(#""left""#)
-      case .top: json.raw(#""top""#)
-      case .right: json.raw(#""right""#)
-      }
+      json.raw(UInt8(ascii: "\""))
+      json.raw(name)
+      json.raw(UInt8(ascii: "\""))
     }
   }
 }
