@@ -87,7 +87,7 @@ public enum PerfectRecallPlayer {
             }
           }
         }
-        if let due = match.nextDue { match.advance(to: due) }
+        if let due = match.nextDue { match.runTimers(until: due) }
       }
       return match
     }

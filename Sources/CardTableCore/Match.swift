@@ -64,8 +64,10 @@ public struct Match<Rules: GameRules>: Sendable {
     _timers.map { pending in
       Timer(
         due: pending.due, sequence: pending.sequence,
-        scheduled: Scheduled(
-          after: pending.delay, pending.action, by: actors[Int(pending.actor)], key: pending.key))
+        scheduled: pending.actor == Self.referee
+          ? Scheduled(after: pending.delay, pending.action, key: pending.key)
+          : Scheduled(
+            after: pending.delay, pending.action, by: actors[Int(pending.actor)], key: pending.key))
     }
   }
   /// Every game of the match that has ended, finished or abandoned, oldest first.
@@ -82,9 +84,13 @@ public struct Match<Rules: GameRules>: Sendable {
   /// NB: measured: an `Entry` holding its `PlayerID` (a `String`) made freeing a Memory
   /// match's log an element-by-element generic destroy, 8 % of a game.
   @usableFromInline var _log: [Logged] = []
-  /// Everyone who has performed an action or has a timer set to perform one, in order of
-  /// their first.
+  /// The referee, then everyone else who has performed an action or has a timer set to
+  /// perform one, in order of their first.
   @usableFromInline var actors: [PlayerID] = []
+  /// The bits of the name last looked up in `actors` (``PlayerID/bits``) and its index.
+  @usableFromInline var recentActor: (bits: (UInt64, UInt64), index: Int32)?
+  /// The referee's index in `actors`, where the match puts it before any other.
+  @usableFromInline static var referee: Int32 { 0 }
   /// The timers in their compact form: who performs each is an index into `actors`.
   ///
   /// NB: measured: a timer holding its `PlayerID` was retained and released as it was set,
@@ -151,10 +157,12 @@ public struct Match<Rules: GameRules>: Sendable {
     self.seed = seed
     self.laterSeeds = later ?? LaterSeeds(seed: seed)
     self._state = try Rules.deal(options, seed: seed, later: laterSeeds)
-    // NB: a game's first actions then append without growing the log, the actors (a player
-    // and the referee, or a table) or the outcome's events (one to four) step by step.
-    _log.reserveCapacity(32)
+    // NB: a game's actions then append without growing the log, the actors (a player and the
+    // referee, or a table) or the outcome's events (one to four) step by step. Growing a
+    // Memory game's log from 32 entries was 19 instructions an action of `bench memory`.
+    _log.reserveCapacity(Rules.expectedLogLength(of: _state))
     actors.reserveCapacity(4)
+    actors.append(.referee)
     scratch.events.reserveCapacity(4)
     Rules.opening(_state, into: &scratch)
     scheduleFollowUps()
@@ -217,26 +225,44 @@ public struct Match<Rules: GameRules>: Sendable {
   /// (ties in the order they were set). A follow-up the rules now refuse is dropped.
   @inlinable @discardableResult
   public mutating func advance(to time: Double) -> [Rules.Event] {
-    advance(to: time, stoppingAt: .max)
+    runTimers(until: time, stoppingAt: .max, gathering: true)
   }
 
-  /// ``advance(to:)`` that stops once the log holds `version` entries (and then leaves the
-  /// clock at the last timer that ran).
-  @inlinable @discardableResult
-  mutating func advance(to time: Double, stoppingAt version: Int) -> [Rules.Event] {
+  /// Moves the clock forward to `time`, running every timer due by then, as
+  /// ``advance(to:)`` does, without gathering their events: for hosts that read the state and
+  /// not the events (replays, computer players, benchmarks).
+  ///
+  /// NB: gathering the events retained the outcome's list for the caller on every timer run
+  /// and released it when the caller dropped it: 23 instructions an action of `bench memory`.
+  @inlinable
+  public mutating func runTimers(until time: Double) {
+    _ = runTimers(until: time, stoppingAt: .max, gathering: false)
+  }
+
+  /// Runs the timers due by `time`, in due order, until the log holds `version` entries (then
+  /// leaving the clock at the last timer that ran); returns their events when `gathering`.
+  @inlinable @inline(__always)
+  mutating func runTimers(until time: Double, stoppingAt version: Int, gathering: Bool)
+    -> [Rules.Event]
+  {
     var events: [Rules.Event] = []
     var fired = 0
     while _log.count < version, let index = indexOfNextTimer(dueBy: time) {
-      let timer = _timers.remove(at: index)
+      // NB: the last timer is taken without moving the others (`remove(at:)` calls memmove).
+      let timer = index == _timers.count - 1 ? _timers.removeLast() : _timers.remove(at: index)
       _clock = max(_clock, timer.due)
       do {
-        try accept(timer.action, by: actors[Int(timer.actor)], actor: timer.actor, automatic: true)
+        // NB: the referee's name is made in place, not read from `actors` and retained.
+        let player = timer.actor == Self.referee ? .referee : actors[Int(timer.actor)]
+        try accept(timer.action, by: player, actor: timer.actor, automatic: true)
         // NB: one timer's events are the outcome's own; only several are gathered anew.
-        fired += 1
-        if fired == 1 {
-          events = scratch.events
-        } else {
-          events += scratch.events
+        if gathering {
+          fired += 1
+          if fired == 1 {
+            events = scratch.events
+          } else {
+            events += scratch.events
+          }
         }
       } catch {
         // NB: the rules refuse a follow-up that no longer applies; dropping it is the point.
@@ -284,19 +310,34 @@ public struct Match<Rules: GameRules>: Sendable {
       let cancelled = scratch.cancelled
       _timers.removeAll { cancelled.contains($0.key) }
     }
-    scheduleFollowUps()
+    // NB: asked here: a call that finds nothing to schedule was 13 instructions an action.
+    if !scratch.scheduled.isEmpty { scheduleFollowUps() }
     if !scratch.marks.isEmpty { stampMarks(by: index) }
     checkInvariants()
   }
 
   /// The index of `player` in `actors`, added on its first action or timer.
   ///
+  /// NB: the player last looked up here is most often the next one too, with the very same
+  /// string: a search of `actors` was 26 instructions an action of `bench memory`.
+  @inlinable @inline(__always)
+  mutating func actor(of player: PlayerID) -> Int32 {
+    if let bits = player.bits, let recent = recentActor, recent.bits == bits {
+      return recent.index
+    }
+    let index = findActor(player)
+    if let bits = player.bits { recentActor = (bits, index) }
+    return index
+  }
+
+  /// The index of `player` in `actors`, added when it is not there.
+  ///
   /// NB: a player who acted before almost always comes back with the very same string, so
   /// the names are first compared as the bits of their strings, which is never wrong when it
   /// finds one; `==` then looks for the same name written another way. Comparing two short
   /// names that differ through `==` was 5 % of an action of `bench memory` (callgrind).
   @inlinable
-  mutating func actor(of player: PlayerID) -> Int32 {
+  mutating func findActor(_ player: PlayerID) -> Int32 {
     if let bits = player.bits {
       for index in actors.indices {
         if let other = actors[index].bits, other == bits { return Int32(index) }
@@ -316,11 +357,17 @@ public struct Match<Rules: GameRules>: Sendable {
   mutating func scheduleFollowUps() {
     for index in scratch.scheduled.indices {
       let delay = scratch.scheduled[index].delay
+      let actor =
+        if let performer = scratch.scheduled[index].performer {
+          actor(of: performer)
+        } else {
+          Self.referee
+        }
       _timers.append(
         Pending(
           due: _clock + delay, sequence: nextSequence, delay: delay,
-          action: scratch.scheduled[index].action,
-          actor: actor(of: scratch.scheduled[index].player), key: scratch.scheduled[index].key))
+          action: scratch.scheduled[index].action, actor: actor, key: scratch.scheduled[index].key
+        ))
       nextSequence += 1
     }
   }
@@ -379,14 +426,14 @@ extension Match {
       throw .dealRefused(error)
     }
     for (index, entry) in log.enumerated() where !entry.automatic {
-      match.advance(to: entry.time)
+      match.runTimers(until: entry.time)
       do {
         try match.perform(entry.action, by: entry.player)
       } catch {
         throw .actionRefused(index: index, error)
       }
     }
-    if let last = log.last { match.advance(to: last.time) }
+    if let last = log.last { match.runTimers(until: last.time) }
     if let index = zip(match.log, log).enumerated().first(where: { $0.element.0 != $0.element.1 })?
       .offset
     {
@@ -425,11 +472,11 @@ extension Match {
       let count = match._log.count
       let entry = entry(at: count)
       if entry.automatic {
-        _ = match.advance(to: entry.time, stoppingAt: count + 1)
+        _ = match.runTimers(until: entry.time, stoppingAt: count + 1, gathering: false)
       } else {
         // NB: every timer due by then ran before the participant acted (those the rules
         // accepted are earlier in the log); the ones left are refused and dropped here too.
-        match.advance(to: entry.time)
+        match.runTimers(until: entry.time)
         guard match._log.count == count else { break }
         try? match.accept(entry.action, by: entry.player, automatic: false)
       }

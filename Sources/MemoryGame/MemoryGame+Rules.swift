@@ -60,6 +60,13 @@ extension MemoryGame {
     (state.pairsFound == state.pairCount && state.resolving == nil) || state.deserted
   }
 
+  /// Six actions a pair: a player who forgets nothing takes about five (two flips and the
+  /// timer's resolution for each pair, and the mismatches of cards seen for the first time);
+  /// a game with more mistakes grows its log from there.
+  public static func expectedLogLength(of state: State) -> Int {
+    max(32, 3 * state.board.count)
+  }
+
   /// Memory holds each card exactly twice; Concentration each of the 52 once. The players'
   /// pairs add up to the pairs found, and the turn is with a player still in.
   public static func invariantViolation(in state: State) -> String? {

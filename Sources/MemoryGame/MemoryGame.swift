@@ -211,15 +211,15 @@ public enum MemoryGame: GameRules {
     public internal(set) var random = SplitMix64(seed: 0)
 
     /// Whether a computer plays a seat.
-    public var hasComputers: Bool { !memories.isEmpty }
+    @inlinable public var hasComputers: Bool { !memories.isEmpty }
 
-    public var pairCount: Int { board.count / 2 }
+    @inlinable public var pairCount: Int { board.count / 2 }
 
     /// Whether two or more players take turns.
-    public var inTurns: Bool { players.count > 1 }
+    @inlinable public var inTurns: Bool { players.count > 1 }
 
     /// The player on turn.
-    public var playerOnTurn: PlayerID { players[turn].id }
+    @inlinable public var playerOnTurn: PlayerID { players[turn].id }
 
     /// The index of `id` in ``players``.
     public func index(of id: PlayerID) -> Int? {

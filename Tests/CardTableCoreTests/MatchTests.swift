@@ -142,6 +142,50 @@ enum BellGame: GameRules {
     #expect(match.log.last?.time == 1.9)
   }
 
+  @Test func runningTheTimersWithoutTheirEventsLeavesTheMatchAsAdvancingDoes() throws {
+    var advanced = try Match<BellGame>(options: .init(limit: 4), seed: 3)
+    var run = advanced
+    for (time, player) in [(0.0, PlayerID.solo), (0.5, "Ann"), (2.0, "Ann"), (3.5, .solo)] {
+      _ = advanced.advance(to: time)
+      run.runTimers(until: time)
+      try advanced.perform(.press, by: player)
+      try run.perform(.press, by: player)
+    }
+    #expect(!advanced.advance(to: 9).isEmpty)
+    run.runTimers(until: 9)
+    #expect(run.log == advanced.log)
+    #expect(run.state == advanced.state)
+    #expect(run.clock == 9 && advanced.clock == 9)
+    #expect(run.timers == advanced.timers)
+    #expect(run.results == advanced.results)
+  }
+
+  @Test func theRefereesFollowUpIsTheSameWhetherNamedOrNot() throws {
+    let unnamed = Scheduled<BellGame>(after: 1, .ring, key: .bell)
+    let named = Scheduled<BellGame>(after: 1, .ring, by: .referee, key: .bell)
+    #expect(unnamed.player == .referee)
+    #expect(unnamed == named)
+    #expect(unnamed != Scheduled<BellGame>(after: 1, .ring, by: "Ann", key: .bell))
+    var renamed = unnamed
+    renamed.player = "Ann"
+    #expect(renamed == Scheduled<BellGame>(after: 1, .ring, by: "Ann", key: .bell))
+    var match = try Match<BellGame>(options: .init(), seed: 1)
+    try match.perform(.press, by: "Ann")
+    #expect(match.timers.map(\.scheduled) == [unnamed])
+  }
+
+  @Test func aNameWrittenInTwoStringsIsOnePlayerInTheLog() throws {
+    var match = try Match<BellGame>(options: .init(limit: 9), seed: 1)
+    // NB: names longer than fifteen bytes live in separate heap strings, with other bits.
+    let long = String(repeating: "Bob", count: 8)
+    let first = PlayerID(long)
+    let second = PlayerID(String(long.utf8.map { Character(Unicode.Scalar($0)) }))
+    for player in [first, "Ann", second, first] {
+      try match.perform(.press, by: player)
+    }
+    #expect(match.log.map(\.player) == [first, "Ann", first, first])
+  }
+
   @Test func timersFireInDueOrderWithinOneAdvance() throws {
     var match = try Match<BellGame>(options: .init(limit: 10), seed: 1)
     try match.perform(.press, by: .solo)
