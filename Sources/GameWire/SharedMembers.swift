@@ -35,6 +35,10 @@ final class SharedMembers {
     let key: Key
     let body: [UInt8]
     let range: Range<Int>
+    /// Where, in the body, the values that each viewer writes for itself were written, in
+    /// order: a list's elements' member that differs between viewers
+    /// (``WireMembers/shared(_:_:varying:_:)``); none for any other member.
+    let holes: [Range<Int>]
   }
 
   /// A shared list's elements as a view of its group last wrote them: their texts' places in
@@ -83,8 +87,9 @@ final class SharedMembers {
     var group = 0
     /// How many shared members the view being written has come to.
     var next = 0
-    /// The members written (not copied) in the body being written, and where in its writer.
-    var written: [(key: Key, range: Range<Int>)] = []
+    /// The members written (not copied) in the body being written, where in its writer, and
+    /// where their values of each viewer's own are (``Text/holes``).
+    var written: [(key: Key, range: Range<Int>, holes: [Range<Int>])] = []
     /// Each group's shared lists as last kept, from this version or an earlier one.
     var lists: [[ListTexts]] = [[], []]
     /// The lists written in the body being written (``ListTexts/pending``).
@@ -140,7 +145,9 @@ final class SharedMembers {
   }
 
   /// Notes that the member `key` was written at `range` of the body's writer.
-  func wrote(_ key: Key, at range: Range<Int>) { state.pointee.written.append((key, range)) }
+  func wrote(_ key: Key, at range: Range<Int>, holes: [Range<Int>] = []) {
+    state.pointee.written.append((key, range, holes))
+  }
 
   /// The shared list `key` as this group's views last wrote it (with no elements the first
   /// time).
@@ -177,10 +184,12 @@ final class SharedMembers {
     }
     state.pointee.listsWritten.removeAll(keepingCapacity: true)
     guard state.pointee.texts[group].isEmpty else { return }
-    for (key, range) in state.pointee.written {
+    for (key, range, holes) in state.pointee.written {
       state.pointee.texts[group].append(
         Text(
-          key: key, body: body, range: (range.lowerBound - dropped)..<(range.upperBound - dropped)))
+          key: key, body: body, range: (range.lowerBound - dropped)..<(range.upperBound - dropped),
+          holes: holes.isEmpty
+            ? [] : holes.map { ($0.lowerBound - dropped)..<($0.upperBound - dropped) }))
     }
   }
 }

@@ -165,7 +165,7 @@ extension SnapGame: WireGame {
       try m.member("canSnap", \.canSnap)
       try m.member("canStartNextRound", \.canStartNextRound)
       try m.optional("matching", \.matching)
-      try m.member("players", \.players)
+      try m.shared("players", \.players, varying: "position", \.position)
       try m.optional("computerSpeed", \.computerSpeed)
     }
 

@@ -90,6 +90,13 @@ public protocol WireMembers<Object> {
   /// each element equal to the one at its place in the list of the version it last wrote.
   mutating func shared<Element: WireValue & Equatable>(
     _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>) throws(Failure)
+  /// ``shared(_:_:)`` for a list whose elements every player and watcher of one version sees
+  /// alike but for their member `member` (Snap!'s seats: each seat's `position` is where the
+  /// viewer sees it): a session writes the list once per version and copies its text for the
+  /// others, writing only that member's values anew.
+  mutating func shared<Element: WireObject, Varying: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>,
+    varying member: StaticString, _ varying: KeyPath<Element, Varying>) throws(Failure)
 }
 
 extension WireMembers {
@@ -112,6 +119,14 @@ extension WireMembers {
     _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>
   ) throws(Failure) {
     try member(name, path)
+  }
+
+  @inline(__always)
+  public mutating func shared<Element: WireObject, Varying: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>,
+    varying member: StaticString, _ varying: KeyPath<Element, Varying>
+  ) throws(Failure) {
+    try self.member(name, path)
   }
 }
 
@@ -352,6 +367,17 @@ struct WritingMembers<Object>: WireMembers {
     Self.write(list: object.pointee[keyPath: path], sharedAs: name, to: &writer)
   }
 
+  @inline(__always)
+  mutating func shared<Element: WireObject, Varying: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, [Element]>,
+    varying member: StaticString, _ varying: KeyPath<Element, Varying>
+  ) {
+    writer.key(name, first: first)
+    first = false
+    Self.write(
+      list: object.pointee[keyPath: path], sharedAs: name, varying: member, varying, to: &writer)
+  }
+
   /// Writes the member `name` holding `value`; `shared`: see ``write(_:sharedAs:to:)``.
   @inline(__always)
   private mutating func writeMember(
@@ -445,6 +471,91 @@ struct WritingMembers<Object>: WireMembers {
     core.pointee.writer.raw(UInt8(ascii: "]"))
     shared.wrote(key, at: start..<core.pointee.writer.count)
     shared.wrote(last, values: list, ranges: ranges)
+  }
+
+  /// ``write(_:sharedAs:to:)`` for a list whose elements differ between viewers in their
+  /// member `member` only: the text another viewer of this version wrote is copied, but for
+  /// that member's values, which this viewer's elements write in their places.
+  @inline(__always)
+  private static func write<Element: WireObject, Varying: WireValue>(
+    list: [Element], sharedAs name: StaticString, varying member: StaticString,
+    _ varying: KeyPath<Element, Varying>, to writer: inout WireWriter
+  ) {
+    guard let shared = writer.encoder.shared else { return list.write(to: &writer) }
+    let key = SharedMembers.Key(object: Object.self, name: name)
+    let core = writer.core
+    // NB: a text with a place for each element's value, or none: written anew.
+    if let text = shared.text(of: key), text.holes.count == list.count {
+      text.body.withUnsafeBufferPointer { body in
+        var from = text.range.lowerBound
+        for index in list.indices {
+          let hole = text.holes[index]
+          core.pointee.writer.raw(UnsafeBufferPointer(rebasing: body[from..<hole.lowerBound]))
+          list[index][keyPath: varying].write(to: &writer)
+          from = hole.upperBound
+        }
+        core.pointee.writer.raw(UnsafeBufferPointer(rebasing: body[from..<text.range.upperBound]))
+      }
+      return
+    }
+    let start = core.pointee.writer.count
+    var holes: [Range<Int>] = []
+    holes.reserveCapacity(list.count)
+    core.pointee.writer.raw(UInt8(ascii: "["))
+    for index in list.indices {
+      if index > 0 { core.pointee.writer.raw(UInt8(ascii: ",")) }
+      core.pointee.writer.raw(UInt8(ascii: "{"))
+      let marked = withUnsafePointer(to: list[index]) { element in
+        var members = MarkingMembers(
+          members: WritingMembers<Element>(object: element, writer: writer), marking: member)
+        Element.members(&members)
+        return members.marked
+      }
+      core.pointee.writer.raw(UInt8(ascii: "}"))
+      if let marked { holes.append(marked) }
+    }
+    core.pointee.writer.raw(UInt8(ascii: "]"))
+    // NB: an element without the member (a mistake in its declaration) leaves the list
+    // without a place for every value: it is then written anew for every viewer.
+    shared.wrote(key, at: start..<core.pointee.writer.count, holes: holes)
+  }
+}
+
+/// Writes a ``WireObject``'s members as ``WritingMembers`` does, noting where the value of the
+/// member `marking` is written.
+struct MarkingMembers<Object>: WireMembers {
+  typealias Failure = Never
+  var members: WritingMembers<Object>
+  let marking: StaticString
+  /// Where the marked member's value was written in the encoder's writer.
+  var marked: Range<Int>?
+
+  @inline(__always)
+  mutating func member<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value>
+  ) {
+    guard Self.same(name, marking) else { return members.member(name, path) }
+    members.writer.key(name, first: members.first)
+    members.first = false
+    let start = members.writer.core.pointee.writer.count
+    members.object.pointee[keyPath: path].write(to: &members.writer)
+    marked = start..<members.writer.core.pointee.writer.count
+  }
+
+  @inline(__always)
+  mutating func optional<Value: WireValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Object, Value?>
+  ) {
+    members.optional(name, path)
+  }
+
+  /// Whether two member names are the same text (two literals need not share their bytes).
+  @inline(__always)
+  static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.utf8CodeUnitCount == b.utf8CodeUnitCount
+      && (a.utf8Start == b.utf8Start
+        || UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount).elementsEqual(
+          UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount)))
   }
 }
 
