@@ -310,6 +310,8 @@ public struct RoomRecord: Sendable, Equatable {
   public var game: String
   public var status: RoomStatus
   public var created: Int64
+  /// When the room last changed (milliseconds since 1970): its last change saved, or its
+  /// current match's last action when that is later.
   public var updated: Int64
   /// The current match and its actions in log order; none for a table still in its lobby.
   public var match: MatchRecord?
@@ -390,6 +392,8 @@ public struct RoomSummary: Sendable, Equatable {
   public var version: Int
   public var status: RoomStatus
   public var created: Int64
+  /// When the room last changed (milliseconds since 1970): its last change saved, or its
+  /// current match's last action when that is later.
   public var updated: Int64
 
   public init(

@@ -27,6 +27,10 @@ public final class MemoryStore: GameStore {
     var results: [ResultRecord] = []
     var chat: [ChatRecord] = []
 
+    /// When the room last changed: its last change saved, or its current match's last action
+    /// when that is later (the contract's `updated`, ``RoomRecord/updated``).
+    var lastChange: Int64 { max(updated, matches[current]?.actions.last?.at ?? updated) }
+
     /// What a checked change does to the room itself (its results and ratings are the
     /// store's to file).
     mutating func apply(_ change: RoomChange) {
@@ -165,7 +169,7 @@ public final class MemoryStore: GameStore {
     guard current != nil || room.table?.phase == .lobby else { return nil }
     return RoomRecord(
       id: id, owner: room.owner, game: room.game, status: room.status, created: room.created,
-      updated: room.updated, match: current?.match, table: room.table,
+      updated: room.lastChange, match: current?.match, table: room.table,
       actions: current?.actions ?? [], resultCount: Set(room.results.map(\.index)).count)
   }
 
@@ -258,14 +262,14 @@ public final class MemoryStore: GameStore {
         && (room.owner == player || room.table?.seats.contains { $0.player == player } == true)
     }
     return open.sorted {
-      ($1.value.updated, $0.key.rawValue) < ($0.value.updated, $1.key.rawValue)
+      ($1.value.lastChange, $0.key.rawValue) < ($0.value.lastChange, $1.key.rawValue)
     }.prefix(max(limit, 0)).map { id, room in
       let current = room.matches[room.current]
       return RoomSummary(
         id: id, game: room.game,
         options: current?.match.options ?? #"{"options":\#(room.table?.options ?? "{}")}"#,
         version: current?.actions.count ?? 0, status: room.status, created: room.created,
-        updated: room.updated)
+        updated: room.lastChange)
     }
   }
 
@@ -301,8 +305,8 @@ public final class MemoryStore: GameStore {
   }
 
   public func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID] {
-    rooms.filter { $0.value.status == .playing && $0.value.updated < time }
-      .sorted { ($0.value.updated, $0.key.rawValue) < ($1.value.updated, $1.key.rawValue) }
+    rooms.filter { $0.value.status == .playing && $0.value.lastChange < time }
+      .sorted { ($0.value.lastChange, $0.key.rawValue) < ($1.value.lastChange, $1.key.rawValue) }
       .prefix(max(limit, 0)).map(\.key)
   }
 

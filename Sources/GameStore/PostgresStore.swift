@@ -224,11 +224,12 @@ public final class PostgresStore: GameStore {
     }
     let match = try self.match(current, in: id)
     guard match != nil || phase == .lobby else { return nil }
+    let actions = match == nil ? [] : try actions(of: current, in: id)
     return RoomRecord(
       id: id, owner: PlayerKey(rawValue: row.integer(0)),
       game: row.text(5), status: RoomStatus(rawValue: row.text(1)) ?? .abandoned,
-      created: row.integer(2), updated: row.integer(3), match: match, table: table,
-      actions: match == nil ? [] : try actions(of: current, in: id), resultCount: row.int(10))
+      created: row.integer(2), updated: max(row.integer(3), actions.last?.at ?? row.integer(3)),
+      match: match, table: table, actions: actions, resultCount: row.int(10))
   }
 
   public func save(_ change: RoomChange) throws(StoreError) {
@@ -282,18 +283,25 @@ public final class PostgresStore: GameStore {
     return statements
   }
 
+  /// When the room `r` last changed, as SQL: its row's `updated`, or its current match's last
+  /// action when that is later (``RoomRecord/updated``).
+  private static let lastChange = """
+    greatest(r.updated, coalesce((SELECT a.at FROM actions a WHERE a.room = r.id
+      AND a.ordinal = r.current ORDER BY a.idx DESC LIMIT 1), 0))
+    """
+
   public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
     try guarded { () throws(PostgresError) in
       try database.query(
         """
         SELECT r.id, r.game,
           coalesce(m.options, json_build_object('options', r.lobby::json)::text),
-          r.status, r.created, r.updated,
+          r.status, r.created, \(Self.lastChange) AS changed,
           (SELECT count(*) FROM actions a WHERE a.room = r.id AND a.ordinal = r.current)
         FROM rooms r LEFT JOIN matches m ON m.room = r.id AND m.ordinal = r.current
         WHERE r.status = 'playing' AND (r.owner = $1
           OR EXISTS (SELECT 1 FROM seats s WHERE s.room = r.id AND s.player = $1))
-        ORDER BY r.updated DESC, r.id LIMIT $2
+        ORDER BY changed DESC, r.id LIMIT $2
         """, [.integer(player.rawValue), .int(limit)]
       ).rows.compactMap { values in
         let row = PostgresRow(values: values)
@@ -367,8 +375,14 @@ public final class PostgresStore: GameStore {
 
   public func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID] {
     try guarded { () throws(PostgresError) in
+      // NB: a room whose row changed since is not idle: only the few rooms left unchanged that
+      // long look for their last action.
       try database.query(
-        "SELECT id FROM rooms WHERE status = 'playing' AND updated < $1 ORDER BY updated LIMIT $2",
+        """
+        SELECT id FROM (SELECT r.id, \(Self.lastChange) AS changed FROM rooms r
+          WHERE r.status = 'playing' AND r.updated < $1) AS candidates
+        WHERE changed < $1 ORDER BY changed, id LIMIT $2
+        """,
         [.integer(time), .int(limit)]
       ).rows.compactMap { $0[0].flatMap(RoomID.init(rawValue:)) }
     }

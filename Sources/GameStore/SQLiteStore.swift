@@ -278,7 +278,7 @@ public final class SQLiteStore: GameStore {
     guard try find.step() else { return nil }
     let owner = PlayerKey(rawValue: find.integer(0))
     let status = RoomStatus(rawValue: find.text(1)) ?? .abandoned
-    let (created, updated, current) = (find.integer(2), find.integer(3), find.int(4))
+    let (created, rowUpdated, current) = (find.integer(2), find.integer(3), find.int(4))
     let game = find.text(5)
     let code = find.isNull(6) ? nil : find.text(6)
     let phase = TablePhase(rawValue: find.text(7)) ?? .playing
@@ -294,6 +294,8 @@ public final class SQLiteStore: GameStore {
     let match = try self.match(current, in: id)
     guard match != nil || phase == .lobby else { return nil }
     let actions = match == nil ? [] : try self.actions(of: current, in: id)
+    // NB: a move alone leaves the row's `updated` as it was (``isMoveAlone(_:)``).
+    let updated = max(rowUpdated, actions.last?.at ?? rowUpdated)
     let results = try database.scalar(
       "SELECT count(DISTINCT idx) FROM results WHERE room = ?1", .text(id.rawValue))
     return RoomRecord(
@@ -323,11 +325,16 @@ public final class SQLiteStore: GameStore {
     // NB: the status is set apart, and only when it changes: a column named in an UPDATE's
     // SET has its indexes' entries rewritten even when its value stays, and an action's save
     // is then the room's row and its action alone (docs/STORAGE.md "What an action writes").
-    try database.run(
-      "UPDATE rooms SET updated = ?2, current = ?3 WHERE id = ?1",
-      .text(change.room.rawValue), .integer(change.at), .int(change.ordinal))
-    guard database.changes == 1 else {
-      throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
+    // NB: a move alone leaves the room's row as it is: the room last changed with its last
+    // action then, which a read takes as its `updated` when it is later. A move writes one
+    // page of the log, not two (docs/STORAGE.md "What an action writes").
+    if !Self.isMoveAlone(change) {
+      try database.run(
+        "UPDATE rooms SET updated = ?2, current = ?3 WHERE id = ?1",
+        .text(change.room.rawValue), .integer(change.at), .int(change.ordinal))
+      guard database.changes == 1 else {
+        throw SQLiteError(code: SQLITE_NOTFOUND, message: "no room \(change.room)")
+      }
     }
     // NB: and not at all when the writer knows it is the same: the statement alone costs a
     // seventh of a one-action transaction (`bench store`).
@@ -346,17 +353,33 @@ public final class SQLiteStore: GameStore {
     }
   }
 
+  /// Whether `change` is actions of the room's current match alone, the last one at the
+  /// change's own time, with the status as it was: nothing of the room's row changes but when
+  /// it last changed, which its last action tells (``Self/lastChange``).
+  private static func isMoveAlone(_ change: RoomChange) -> Bool {
+    change.newMatch == nil && change.table == nil && !change.statusChanged
+      && change.results.isEmpty && change.chat.isEmpty && change.ratings.isEmpty
+      && change.actions.last?.at == change.at
+  }
+
+  /// When the room `r` last changed, as SQL: its row's `updated`, or its current match's last
+  /// action when that is later (a move alone leaves the row as it is, ``isMoveAlone(_:)``).
+  private static let lastChange = """
+    max(r.updated, coalesce((SELECT a.at FROM actions a WHERE a.room = r.id
+      AND a.ordinal = r.current ORDER BY a.idx DESC LIMIT 1), 0))
+    """
+
   public func openRooms(of player: PlayerKey, limit: Int) throws(StoreError) -> [RoomSummary] {
     try guarded { () throws(SQLiteError) in
       let rows = try database.statement(
         """
         SELECT r.id, r.game, coalesce(m.options, json_object('options', json(r.lobby))),
-          r.status, r.created, r.updated,
+          r.status, r.created, \(Self.lastChange) AS changed,
           (SELECT count(*) FROM actions a WHERE a.room = r.id AND a.ordinal = r.current)
         FROM rooms r LEFT JOIN matches m ON m.room = r.id AND m.ordinal = r.current
         WHERE r.status = 'playing' AND (r.owner = ?1
           OR EXISTS (SELECT 1 FROM seats s WHERE s.room = r.id AND s.player = ?1))
-        ORDER BY r.updated DESC, r.id LIMIT ?2
+        ORDER BY changed DESC, r.id LIMIT ?2
         """)
       try rows.bind([.integer(player.rawValue), .int(limit)])
       var rooms: [RoomSummary] = []
@@ -436,8 +459,14 @@ public final class SQLiteStore: GameStore {
 
   public func idleRooms(before time: Int64, limit: Int) throws(StoreError) -> [RoomID] {
     try guarded { () throws(SQLiteError) in
+      // NB: a room whose row changed since is not idle, whatever its actions say: only the
+      // few rooms left unchanged that long look for their last action.
       let rows = try database.statement(
-        "SELECT id FROM rooms WHERE status = 'playing' AND updated < ?1 ORDER BY updated LIMIT ?2")
+        """
+        SELECT id FROM (SELECT r.id, \(Self.lastChange) AS changed FROM rooms r
+          WHERE r.status = 'playing' AND r.updated < ?1)
+        WHERE changed < ?1 ORDER BY changed, id LIMIT ?2
+        """)
       try rows.bind([.integer(time), .int(limit)])
       var rooms: [RoomID] = []
       while try rows.step() {

@@ -35,7 +35,7 @@ func sampleMatch(ordinal: Int = 0, game: String = "memory", replay: Bool = false
 func sampleActions(from start: Int, count: Int) -> [ActionRecord] {
   (start..<start + count).map { index in
     ActionRecord(
-      index: index, time: Double(index) * 0.5, at: 1_000 + Int64(index), player: "You",
+      index: index, time: Double(index) * 0.5, at: Int64(index), player: "You",
       automatic: index % 3 == 2, action: #"{"type":"flip","card":\#(index % 12)}"#)
   }
 }
@@ -141,8 +141,9 @@ func sampleResult(
   }
 
   /// Saving an action writes two pages to the log, the action's and the room's row: the rooms'
-  /// indexes leave out when a room last changed, and its status is set only when it changes
-  /// (docs/STORAGE.md "What an action writes").
+  /// indexes leave out when a room last changed, and its status is set only when it changes;
+  /// a move as the server saves it writes its own page alone (docs/STORAGE.md "What an action
+  /// writes").
   @Test func anActionWritesItsOwnPageAndTheRoomsRowAlone() throws {
     let directory = TemporaryDirectory()
     let (store, id) = try storeWithARoom(in: directory)
@@ -167,12 +168,22 @@ func sampleResult(
         ))
     }
     #expect(written == [2, 2, 2])
+    // NB: a move as the server saves it — at the change's time, the status known to stay —
+    // leaves the room's row alone: its own page only.
+    var alone = sampleActions(from: 4, count: 1)
+    alone[0].at = 15
+    #expect(
+      try pagesWritten(
+        RoomChange(
+          room: id, ordinal: 0, actions: alone, status: .playing, statusChanged: false, at: 15))
+        == 1)
+    #expect(try store.room(id)?.updated == 15)
     // NB: a change of status moves the room in both indexes too.
-    let last = sampleActions(from: 4, count: 1)
+    let last = sampleActions(from: 5, count: 1)
     #expect(
       try pagesWritten(RoomChange(room: id, ordinal: 0, actions: last, status: .over, at: 20)) > 2)
     let room = try #require(try store.room(id))
-    #expect(room.status == .over && room.updated == 20 && room.actions.count == 5)
+    #expect(room.status == .over && room.updated == 20 && room.actions.count == 6)
     #expect(try store.idleRooms(before: 100, limit: 10).isEmpty, "a room over is never idle")
   }
 

@@ -157,6 +157,43 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     #expect(try store.player(.random(), at: 6).key != first.key)
   }
 
+  /// Moves saved as a server saves them — actions alone, at the change's time, the status
+  /// known to stay — change when the room last changed, for its record, a player's list of
+  /// rooms and the idle rooms alike (SQLite then leaves the room's row as it is).
+  @Test(arguments: Backend.allCases)
+  func aRoomLastChangedWithItsLastMove(_ backend: Backend) throws {
+    let (store, keep) = try backend.makeStore()
+    defer { withExtendedLifetime(keep) {} }
+    let ann = try store.player(.random(), at: 1).key
+    let ids = [RoomID.random(), RoomID.random()]
+    for (index, id) in ids.enumerated() {
+      _ = try store.claim(id)
+      try store.createRoom(
+        NewRoom(
+          id: id, owner: ann, match: sampleMatch(), status: .playing, created: 10 + Int64(index)))
+    }
+    func move(_ room: RoomID, _ index: Int, at: Int64) -> RoomChange {
+      var action = sampleActions(from: index, count: 1)[0]
+      action.at = at
+      return RoomChange(
+        room: room, ordinal: 0, actions: [action], status: .playing, statusChanged: false, at: at)
+    }
+    try store.save([move(ids[0], 0, at: 20), move(ids[1], 0, at: 30)])
+    try store.save(move(ids[0], 1, at: 40))
+    #expect(try store.room(ids[0])?.updated == 40)
+    #expect(try store.room(ids[1])?.updated == 30)
+    #expect(try store.openRooms(of: ann, limit: 10).map(\.id) == [ids[0], ids[1]])
+    #expect(try store.openRooms(of: ann, limit: 10).map(\.updated) == [40, 30])
+    #expect(try store.idleRooms(before: 35, limit: 10) == [ids[1]])
+    #expect(try store.idleRooms(before: 41, limit: 10) == [ids[1], ids[0]])
+    // NB: a later change of another kind (a game ended) is when it last changed after that.
+    try store.save(
+      RoomChange(
+        room: ids[1], ordinal: 0, actions: sampleActions(from: 1, count: 1), status: .over, at: 50))
+    #expect(try store.room(ids[1])?.updated == 50)
+    #expect(try store.idleRooms(before: 60, limit: 10) == [ids[0]])
+  }
+
   @Test(arguments: Backend.allCases)
   func openRoomsListsTheOwnersUnfinishedRoomsNewestFirst(_ backend: Backend) throws {
     let (store, keep) = try backend.makeStore()
