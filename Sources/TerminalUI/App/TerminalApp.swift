@@ -46,6 +46,9 @@ public final class TerminalApp {
   private var decoder = InputDecoder()
   private var targets: [CellRect] = []
   private var running = true
+  /// The player left a table whose game was not over: the farewell says so, whatever the
+  /// leaving did to the game.
+  private var leftDuringPlay = false
   private var outcome: Outcome?
   /// When the latest update arrived, so the clock on screen runs between updates.
   private var updateAt = 0.0
@@ -542,6 +545,9 @@ public final class TerminalApp {
   /// Leaves the room as the rules say (a table's seat, a game kept) and ends.
   private func leave() {
     if session.table != nil {
+      // NB: a game the leaving ends (the last one in at Snap!) must not make the farewell its
+      // result: whether that update comes before the end is a race the player cannot see.
+      leftDuringPlay = !session.over
       link.send(["cmd": "leave"])
       pump()
     }
@@ -595,6 +601,9 @@ public final class TerminalApp {
     let place = web.map { "\($0)/play/\(room)" } ?? "room \(room)"
     if session.closed {
       return Outcome(status: 0, line: "\(title) ended; it is recorded as abandoned (\(place)).")
+    }
+    if session.table != nil, leftDuringPlay {
+      return Outcome(status: 0, line: "You left the \(title) table (\(place)).")
     }
     if session.over, let view = session.view {
       let status = view["status"]?.stringValue ?? "Game over."
