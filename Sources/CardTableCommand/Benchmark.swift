@@ -30,7 +30,7 @@ public struct Benchmark: Sendable {
   /// Every benchmark of the project, in the order `cardtable bench` runs them.
   public static let all: [Benchmark] = [
     .memoryGames, .matchismoGames, .setGames, .snapRounds, .consoleLines, .serverMessages,
-    .roomsInProcess, .storeActions, .terminalFrames,
+    .roomsInProcess, .storeActions, .terminalFrames, .jsonReading,
   ]
 
   /// Times `body` and returns the elapsed seconds.

@@ -89,9 +89,13 @@ final class RoomsLoad: ServerHost {
   private var moves = DueQueue<(seat: Int, message: JSON)>()
   private var now = 0.0
   private var figures = Figures()
+  /// Every message the server sent during ``play(for:)``, when asked to keep them (the
+  /// messages `bench json` reads).
+  private(set) var kept: [[UInt8]]?
 
-  init(game: String, tables: Int, sqlite: Bool) throws {
+  init(game: String, tables: Int, sqlite: Bool, keeping: Bool = false) throws {
     self.game = game
+    kept = keeping ? [] : nil
     seats = (0..<(4 * tables)).map { TableBot(game: game, seed: UInt64($0) + 1) }.map {
       Seat(bot: $0)
     }
@@ -220,7 +224,8 @@ final class RoomsLoad: ServerHost {
     for (seat, bytes) in letters {
       figures.messages += 1
       figures.bytes += bytes.count
-      guard let message = try? JSON(parsing: String(decoding: bytes, as: UTF8.self)) else {
+      kept?.append(bytes)
+      guard let message = try? bytes.withUnsafeBytes({ try JSON(parsing: $0) }) else {
         continue
       }
       received(message, at: seat)
