@@ -330,22 +330,31 @@ public enum WebSocketFrames {
   /// The next whole server frame at the start of `inbox` (its opcode and payload), removed
   /// from it; nil while it has not all arrived.
   public static func take(from inbox: inout [UInt8]) -> (opcode: UInt8, payload: [UInt8])? {
-    guard inbox.count >= 2 else { return nil }
-    let opcode = inbox[0] & 0x0F
-    var length = Int(inbox[1] & 0x7F)
+    guard let frame = inbox.withUnsafeBytes({ next(in: $0) }) else { return nil }
+    let payload = Array(inbox[frame.payload])
+    inbox.removeFirst(frame.length)
+    return (frame.opcode, payload)
+  }
+
+  /// The next whole server frame at the start of `bytes`, read where it lies: its opcode,
+  /// where its payload is, and its length with its header; nil while it has not all arrived.
+  public static func next(
+    in bytes: UnsafeRawBufferPointer
+  ) -> (opcode: UInt8, payload: Range<Int>, length: Int)? {
+    guard bytes.count >= 2 else { return nil }
+    let opcode = bytes[0] & 0x0F
+    var length = Int(bytes[1] & 0x7F)
     var header = 2
     if length == 126 {
-      guard inbox.count >= 4 else { return nil }
-      length = Int(inbox[2]) << 8 | Int(inbox[3])
+      guard bytes.count >= 4 else { return nil }
+      length = Int(bytes[2]) << 8 | Int(bytes[3])
       header = 4
     } else if length == 127 {
-      guard inbox.count >= 10 else { return nil }
-      length = inbox[2..<10].reduce(0) { $0 << 8 | Int($1) }
+      guard bytes.count >= 10 else { return nil }
+      length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
       header = 10
     }
-    guard inbox.count >= header + length else { return nil }
-    let payload = Array(inbox[header..<(header + length)])
-    inbox.removeFirst(header + length)
-    return (opcode, payload)
+    guard length >= 0, bytes.count - header >= length else { return nil }
+    return (opcode, header..<(header + length), header + length)
   }
 }
