@@ -89,13 +89,13 @@ final class RoomsLoad: ServerHost {
   private var moves = DueQueue<(seat: Int, message: JSON)>()
   private var now = 0.0
   private var figures = Figures()
-  /// Every message the server sent during ``play(for:)``, when asked to keep them (the
-  /// messages `bench json` reads).
-  private(set) var kept: [[UInt8]]?
+  /// Every message the server sent, and every command it was sent, when asked to keep them
+  /// (what `bench json` reads).
+  private(set) var kept: (sent: [[UInt8]], received: [[UInt8]])?
 
   init(game: String, tables: Int, sqlite: Bool, keeping: Bool = false) throws {
     self.game = game
-    kept = keeping ? [] : nil
+    kept = keeping ? ([], []) : nil
     seats = (0..<(4 * tables)).map { TableBot(game: game, seed: UInt64($0) + 1) }.map {
       Seat(bot: $0)
     }
@@ -206,6 +206,7 @@ final class RoomsLoad: ServerHost {
     seats[seat].nextID += 1
     let id = seats[seat].nextID
     let text = Array(message.setting("id", to: JSON(id)).text.utf8)
+    kept?.received.append(text)
     call { server in
       text.withUnsafeBytes { server.received($0, from: ClientID(UInt64(seat)), at: now) }
     }
@@ -224,7 +225,7 @@ final class RoomsLoad: ServerHost {
     for (seat, bytes) in letters {
       figures.messages += 1
       figures.bytes += bytes.count
-      kept?.append(bytes)
+      kept?.sent.append(bytes)
       guard let message = try? bytes.withUnsafeBytes({ try JSON(parsing: $0) }) else {
         continue
       }
