@@ -216,6 +216,9 @@ final class LiveSession<G: WireGame>: GameSession {
   private(set) var isFinished: Bool
   private(set) var nextDue: Double?
   private(set) var resultCount: Int
+  /// When the current game's time began, if later than the match's deal: Concentration's
+  /// first card, or the *Deal* that dealt it.
+  private(set) var began: Double?
   /// The history texts written so far, shared by every viewer.
   private var cache = G.WireView.Cache()
   /// Each viewer's view body as last written, and the version it shows: a view changes only
@@ -244,6 +247,7 @@ final class LiveSession<G: WireGame>: GameSession {
     isFinished = G.isFinished(match.state)
     nextDue = match.nextDue
     resultCount = match.results.count
+    began = Self.began(of: match)
   }
 
   @_specialize(where G == MemoryGame)
@@ -257,12 +261,10 @@ final class LiveSession<G: WireGame>: GameSession {
     isFinished = G.isFinished(match.state)
     nextDue = match.nextDue
     resultCount = match.results.count
+    began = Self.began(of: match)
   }
 
   var seed: UInt64 { match.seed }
-  /// When the current game's time began, if later than the match's deal: Concentration's
-  /// first card, or the *Deal* that dealt it.
-  var began: Double? { Self.began(of: match) }
 
   private static func began(of match: Match<G>) -> Double? {
     match.began ?? (match.gameStarted > 0 ? match.gameStarted : nil)
@@ -299,9 +301,7 @@ final class LiveSession<G: WireGame>: GameSession {
   @_specialize(where G == SetGame)
   @_specialize(where G == SnapGame)
   func view(for viewer: Viewer) -> Headed {
-    Headed(
-      game: game, version: match.version, clock: match.clock, began: began,
-      body: body(for: viewer))
+    Headed(game: game, version: version, clock: clock, began: began, body: body(for: viewer))
   }
 
   /// What `viewer` sees, without the header, written once per version.

@@ -118,4 +118,37 @@ import Testing
     }
     #expect(compared > 1_000)
   }
+
+  /// What a session notes of its match whenever the match changes — the version, the clock,
+  /// whether it is over or finished, its next timer and its results, which the server reads
+  /// after every move — is what a session rebuilt from the same log and brought to the same
+  /// time reads from its own match, after every move, timer and refusal.
+  @Test(arguments: Kind.allCases)
+  func whatASessionNotesIsWhatItsMatchSays(_ kind: Kind) throws {
+    for (gameKind, seats, seed) in Self.games where gameKind == kind && seed < 3 {
+      let session = try GameCatalog.start(kind.request(seats: seats, seed: seed))
+      var random = SplitMix64(seed: seed ^ 0x5E55)
+      for step in 0..<60 {
+        if random.nextInt(below: 4) == 0 {
+          _ = session.advance(by: random.nextUnit() * 2.5)
+        } else {
+          let (action, player) = kind.move(&random, seats: seats)
+          _ = try? session.perform(action, as: player)
+        }
+        let rebuilt = try GameCatalog.restore(
+          game: session.game, deal: session.deal, seed: session.seed,
+          later: session.laterSeeds, log: session.loggedActions(from: 0))
+        _ = rebuilt.advance(by: session.clock - rebuilt.clock)
+        let context = "\(kind) \(seats) seats seed \(seed) step \(step)"
+        #expect(session.version == rebuilt.version, "\(context)")
+        // NB: the rebuilt clock is brought there by a difference of times, to within rounding.
+        #expect(abs(session.clock - rebuilt.clock) < 1e-9, "\(context)")
+        #expect(session.isOver == rebuilt.isOver, "\(context)")
+        #expect(session.isFinished == rebuilt.isFinished, "\(context)")
+        #expect(session.nextDue == rebuilt.nextDue, "\(context)")
+        #expect(session.resultCount == rebuilt.resultCount, "\(context)")
+        if session.isOver { break }
+      }
+    }
+  }
 }
