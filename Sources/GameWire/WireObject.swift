@@ -179,7 +179,7 @@ public struct WireWriter {
   }
 
   /// Appends a member's name and colon, after a comma unless it is the object's first.
-  @inline(__always)
+  @inline(__always) @usableFromInline
   mutating func key(_ name: StaticString, first: Bool) {
     core.pointee.writer.member(name, first: first)
   }
@@ -240,11 +240,19 @@ public struct WireWriter {
 
 /// The members of an object ``WireWriter/object(_:)`` writes, in order.
 public struct ObjectWriter {
-  var writer: WireWriter
-  var first = true
+  @usableFromInline var writer: WireWriter
+  @usableFromInline var first = true
+
+  @usableFromInline init(writer: WireWriter) {
+    self.writer = writer
+  }
+
+  // NB: `@inlinable`, so that another module's writer (the server's `update`) calls them
+  // specialized: unspecialized, each `optional` looked up the generic metadata of its
+  // `Optional` (some 480 instructions) and each member went through the value's witness.
 
   /// A member.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func member(_ name: StaticString, _ value: some WireEncodable) {
     writer.key(name, first: first)
     first = false
@@ -252,7 +260,7 @@ public struct ObjectWriter {
   }
 
   /// A member there only when `value` is not nil.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func optional(_ name: StaticString, _ value: (some WireEncodable)?) {
     guard let value else { return }
     member(name, value)
