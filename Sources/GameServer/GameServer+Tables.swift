@@ -440,12 +440,10 @@ extension GameServer {
 
   private func sendReceipt(_ room: Room, player: PlayerID, _ receipt: CallReceipt) {
     let clock = room.session?.clock ?? 0
-    let message: JSON = [
-      "type": "receipt", "player": .string(player.rawValue), "result": .string(receipt.result),
-      "after": room.lastChange.map { JSON(((clock - $0) * 1000).rounded() / 1000) } ?? .null,
-      "reason": .string(receipt.reason),
-    ]
-    send(message, toEach: room.clients)
+    let after = room.lastChange.map { ((clock - $0) * 1000).rounded() / 1000 }
+    send(
+      Receipt(player: player, result: receipt.result, after: after, reason: receipt.reason),
+      toEach: room.clients)
   }
 }
 

@@ -191,6 +191,12 @@ func startAndDeal(_ test: TestServer, at now: Double = 0) -> Double {
     #expect(receipts.first?["player"] == "Cat")
     #expect(receipts.first?["result"] == "correct")
     #expect(receipts.first?["after"]?.doubleValue == 0.25)
+    // NB: byte for byte, as docs/PROTOCOL.md shows it: members in this order, seconds plainly.
+    let texts = test.host.sent[call...].filter { $0.0 == ann && $0.1.contains("receipt") }
+    #expect(
+      texts.map(\.1) == [
+        #"{"type":"receipt","player":"Cat","result":"correct","after":0.25,"reason":"the first call after the card was turned, and a match was showing"}"#
+      ])
     // The cards move and the next player turns; a call with no match showing is wrong.
     let moving = test.host.sent.count
     now += 5
