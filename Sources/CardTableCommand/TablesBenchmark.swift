@@ -170,8 +170,8 @@ final class TableLoad {
   private var heap = DueQueue<Timed>()
   private var playing = false
   private var figures = Figures()
-  /// What one wait's sockets had (kept from turn to turn: at 10,000 clients the client's CPU
-  /// must stay well under the server's).
+  /// Where each socket's bytes are received, and the events of a wait: kept from wait to
+  /// wait (at 10,000 clients the client's CPU must stay well under the server's).
   private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
   private var events = [epoll_event](repeating: epoll_event(), count: 512)
 

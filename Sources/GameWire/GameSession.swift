@@ -201,6 +201,8 @@ public struct Headed: WireEncodable {
 /// The ``GameSession`` of one game type.
 final class LiveSession<G: WireGame>: GameSession {
   let game: String
+  // NB: a mutation that throws does not reach `didSet`: the match's refusals leave it as it
+  // was (`Match.perform`), and a command notes what it changed even when it throws.
   private(set) var match: Match<G> {
     didSet { note() }
   }
@@ -292,7 +294,7 @@ final class LiveSession<G: WireGame>: GameSession {
     let finished = match.isOver && last?.record.ending == .finished ? last : nil
     return Headed(
       game: game, seed: match.seed, version: match.version, clock: match.clock,
-      began: began, body: body(for: .referee), result: finished,
+      began: Self.began(of: match), body: body(for: .referee), result: finished,
       resultCount: match.results.count)
   }
 
@@ -362,7 +364,8 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   func command(_ name: String, _ request: JSON) throws(WireError) -> JSON? {
-    try G.command(name, request, in: &match)
+    defer { note() }
+    return try G.command(name, request, in: &match)
   }
 
   func restart() throws(WireError) -> any GameSession {

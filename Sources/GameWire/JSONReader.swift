@@ -139,10 +139,11 @@ public struct JSONReader {
   /// The first offset from `offset` of a byte that ends a string's run: a quote, a backslash
   /// or a control character; `size` when there is none.
   ///
-  /// Eight bytes at a time while eight are left: a byte is flagged in a word when it is zero
-  /// after subtracting one from it (a quote or a backslash, xored away) or 0x20 (a control
-  /// character), and the lowest flagged byte is always a true one (a borrow only carries up
-  /// from a flagged byte).
+  /// Eight bytes at a time while eight are left, three tests on the word: a byte is flagged
+  /// when subtracting one from it borrows because it is zero (a quote or a backslash, xored
+  /// to zero first), or when subtracting 0x20 borrows because it is below 0x20 (a control
+  /// character); bytes with their high bit set never are. Each test's borrow only starts at
+  /// a byte that matches, so the lowest flagged byte is always a true one.
   @inline(__always)
   func endOfRun(from offset: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -351,8 +352,8 @@ public struct JSONReader {
     // an inner object's come and go above them.
     let first = named
     defer { named = first }
-    // NB: the bits of the ASCII names so far (``MemberName/bit``): a name whose bit is not
-    // among them is new, unless a name of other characters may equal it.
+    // NB: the bits of the names so far (``MemberName/bit``): an ASCII name whose bit is not
+    // among them is new, unless a name of other characters (`others`) may equal it.
     var bits: UInt64 = 0
     var others = false
     while true {
@@ -432,7 +433,7 @@ public struct JSONReader {
 struct MemberName {
   var low: UInt64
   var high: UInt64
-  /// The name's bytes; -1 when it is not all ASCII.
+  /// How many bytes the name has; -1 when it is not all ASCII.
   var length: Int
   /// One of 64 bits, picked by the name's bytes: equal names have the same bit.
   var bit: UInt64
@@ -542,7 +543,8 @@ extension JSONReader {
   /// for the names of the objects being read.
   ///
   /// A reader borrows one for the time of a parse (``borrow()``) and gives it back, so that
-  /// no two parses, on any threads, ever share one, and a parse allocates none of it.
+  /// no two parses, on any threads, ever share one, and a parse seldom allocates any of it: a
+  /// new one (some 40 KiB) only when every kept one is in use, as on a thread's first parse.
   struct Scratch: Sendable {
     var strings = ShortStrings()
     var names: [MemberName] = []
