@@ -54,10 +54,13 @@ struct TableBot {
   /// Calls Snap! 0.2–0.5 s after it sees two open piles of one rank, turns its card 0.1–0.3 s
   /// after it is its turn, and deals the next round.
   private mutating func snap(_ view: JSON) -> Move? {
-    let ranks = (view["players"]?.arrayValue ?? []).compactMap { $0["openTop"]?.stringValue }
-      .map { $0.dropLast() }
-    if view["canSnap"]?.boolValue == true, Set(ranks).count < ranks.count {
-      return Move(delay: between(0.2, 0.5), message: Self.act(["type": "snap"]))
+    // NB: the open cards are looked at only when a call is allowed: most updates allow none.
+    if view["canSnap"]?.boolValue == true {
+      let ranks = (view["players"]?.arrayValue ?? []).compactMap { $0["openTop"]?.stringValue }
+        .map { $0.dropLast() }
+      if Set(ranks).count < ranks.count {
+        return Move(delay: between(0.2, 0.5), message: Self.act(["type": "snap"]))
+      }
     }
     if view["canTurn"]?.boolValue == true {
       return Move(delay: between(0.1, 0.3), message: Self.act(["type": "turn"]))
