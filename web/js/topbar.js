@@ -132,7 +132,12 @@ export function setUpTopBar({ bar, title, toolbar, button, panel }) {
     // NB: for tests: the width the bar was last fitted to.
     bar.dataset.fitted = String(bar.clientWidth);
   }
-  const later = () => { if (!fitting) fitting = requestAnimationFrame(fit); };
+  const later = () => {
+    // NB: for tests: a fit is due, so the width last fitted to no longer says the bar fits (a
+    // button added after a fit showed it fitted for a frame while it overflowed).
+    delete bar.dataset.fitted;
+    if (!fitting) fitting = requestAnimationFrame(fit);
+  };
   new ResizeObserver(later).observe(bar);
   // NB: not `class`: fit() sets it.
   new MutationObserver(later).observe(toolbar, {
