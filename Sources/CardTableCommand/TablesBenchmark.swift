@@ -328,30 +328,17 @@ final class TableLoad {
       let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { throw Failure(description: "seat \(seat): the server closed") }
       now = Self.now()
-      // NB: the frames are read where they arrived; only a frame cut short waits in the inbox.
-      var rest: [UInt8] = []
-      try buffer.withUnsafeBytes { arrived in
-        var bytes = UnsafeRawBufferPointer(rebasing: arrived[0..<count])
-        if !seats[seat].inbox.isEmpty {
-          seats[seat].inbox += bytes
-          rest = seats[seat].inbox
-          seats[seat].inbox = []
+      // NB: the frames are read where they arrived; only a frame cut short waits in the inbox,
+      // and the bytes that finish it are read with it.
+      if seats[seat].inbox.isEmpty {
+        try buffer.withUnsafeBytes { arrived in
+          let rest = try frames(in: UnsafeRawBufferPointer(rebasing: arrived[0..<count]), seat, now)
+          seats[seat].inbox = Array(rest)
         }
-        try rest.withUnsafeBytes { waiting in
-          if !waiting.isEmpty { bytes = waiting }
-          while let frame = WebSocketFrames.next(in: bytes) {
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[frame.payload])
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[frame.length...])
-            guard frame.opcode == 0x1 else {
-              if frame.opcode == 0x8 {
-                throw Failure(description: "seat \(seat): the server closed")
-              }
-              continue
-            }
-            try received(payload, at: seat, now: now)
-          }
-          seats[seat].inbox = Array(bytes)
-        }
+      } else {
+        var waiting = seats[seat].inbox
+        waiting += buffer[0..<count]
+        seats[seat].inbox = try waiting.withUnsafeBytes { Array(try frames(in: $0, seat, now)) }
       }
     }
     now = Self.now()
@@ -360,6 +347,24 @@ final class TableLoad {
       guard seats[due.item.seat].timer == due.item.timer, playing else { continue }
       _ = try send(due.item.move, from: due.item.seat, move: true)
     }
+  }
+
+  /// Hands `seat` each whole frame at the start of `bytes`; returns what is left, a frame cut
+  /// short.
+  private func frames(
+    in bytes: UnsafeRawBufferPointer, _ seat: Int, _ now: Double
+  ) throws -> UnsafeRawBufferPointer {
+    var bytes = bytes
+    while let frame = WebSocketFrames.next(in: bytes) {
+      let payload = UnsafeRawBufferPointer(rebasing: bytes[frame.payload])
+      bytes = UnsafeRawBufferPointer(rebasing: bytes[frame.length...])
+      guard frame.opcode == 0x1 else {
+        if frame.opcode == 0x8 { throw Failure(description: "seat \(seat): the server closed") }
+        continue
+      }
+      try received(payload, at: seat, now: now)
+    }
+    return bytes
   }
 
   private func received(_ payload: UnsafeRawBufferPointer, at index: Int, now: Double) throws {

@@ -174,39 +174,38 @@ public struct JSONReader {
   /// strings read before.
   @inline(__always)
   mutating func text(from first: Int, to end: Int) -> String {
+    run(from: first, to: end).text
+  }
+
+  /// The string of the bytes `first..<end`, which hold no escape, and those bytes packed when
+  /// there are at most 16 (``packed(from:length:)``); a short one from the strings read before.
+  @inline(__always)
+  mutating func run(from first: Int, to end: Int) -> (text: String, packed: (UInt64, UInt64)?) {
     let length = end - first
     let run = UnsafeRawBufferPointer(start: origin + first, count: length)
-    guard length <= ShortStrings.longest else { return String(decoding: run, as: UTF8.self) }
+    guard length <= ShortStrings.longest else { return (String(decoding: run, as: UTF8.self), nil) }
     let (low, high) = packed(from: first, length: length)
-    return scratch.strings.string(low: low, high: high, length: length) {
+    let text = scratch.strings.string(low: low, high: high, length: length) {
       String(decoding: run, as: UTF8.self)
     }
+    return (text, (low, high))
   }
 
   /// The `length` (at most 16) bytes from `first`, little-endian in two words, zeros after.
   @inline(__always)
   func packed(from first: Int, length: Int) -> (UInt64, UInt64) {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    if first + 16 <= size {
-      low = UInt64(littleEndian: origin.loadUnaligned(fromByteOffset: first, as: UInt64.self))
-      high = UInt64(
-        littleEndian: origin.loadUnaligned(fromByteOffset: first + 8, as: UInt64.self))
-      if length < 8 {
-        low &= (1 &<< UInt64(8 * length)) &- 1
-        high = 0
-      } else if length < 16 {
-        high &= (1 &<< UInt64(8 * (length - 8))) &- 1
-      }
-    } else {
-      for offset in 0..<length {
-        let next = UInt64(byte(first + offset))
-        if offset < 8 {
-          low |= next &<< UInt64(8 * offset)
-        } else {
-          high |= next &<< UInt64(8 * (offset - 8))
-        }
-      }
+    // NB: near the end of the text, byte by byte.
+    guard first + 16 <= size else {
+      return MemberName.packed(UnsafeRawBufferPointer(start: origin + first, count: length))
+    }
+    var low = UInt64(littleEndian: origin.loadUnaligned(fromByteOffset: first, as: UInt64.self))
+    var high = UInt64(
+      littleEndian: origin.loadUnaligned(fromByteOffset: first + 8, as: UInt64.self))
+    if length < 8 {
+      low &= (1 &<< UInt64(8 * length)) &- 1
+      high = 0
+    } else if length < 16 {
+      high &= (1 &<< UInt64(8 * (length - 8))) &- 1
     }
     return (low, high)
   }
@@ -221,16 +220,13 @@ public struct JSONReader {
       return (name, MemberName(name))
     }
     index = end + 1
-    let length = end - first
-    guard length <= ShortStrings.longest else {
-      let run = UnsafeRawBufferPointer(start: origin + first, count: length)
-      return (String(decoding: run, as: UTF8.self), MemberName(bytes: run))
+    let (name, packed) = run(from: first, to: end)
+    guard let (low, high) = packed else {
+      return (
+        name, MemberName(bytes: UnsafeRawBufferPointer(start: origin + first, count: end - first))
+      )
     }
-    let (low, high) = packed(from: first, length: length)
-    let name = scratch.strings.string(low: low, high: high, length: length) {
-      String(decoding: UnsafeRawBufferPointer(start: origin + first, count: length), as: UTF8.self)
-    }
-    return (name, MemberName(low: low, high: high, length: length))
+    return (name, MemberName(low: low, high: high, length: end - first))
   }
 
   mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -453,15 +449,7 @@ struct MemberName {
   /// A name of these bytes: held whole when there are at most 16, else by a hash of them.
   init(bytes: UnsafeRawBufferPointer) {
     guard bytes.count > ShortStrings.longest else {
-      var low: UInt64 = 0
-      var high: UInt64 = 0
-      for (offset, byte) in bytes.enumerated() {
-        if offset < 8 {
-          low |= UInt64(byte) &<< UInt64(8 * offset)
-        } else {
-          high |= UInt64(byte) &<< UInt64(8 * (offset - 8))
-        }
-      }
+      let (low, high) = MemberName.packed(bytes)
       self.init(low: low, high: high, length: bytes.count)
       return
     }
@@ -472,6 +460,20 @@ struct MemberName {
       all |= byte
     }
     self.init(hash: hash, length: all < 0x80 ? bytes.count : -1)
+  }
+
+  /// `bytes` (at most 16), little-endian in two words, zeros after.
+  static func packed(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    for (offset, byte) in bytes.enumerated() {
+      if offset < 8 {
+        low |= UInt64(byte) &<< UInt64(8 * offset)
+      } else {
+        high |= UInt64(byte) &<< UInt64(8 * (offset - 8))
+      }
+    }
+    return (low, high)
   }
 
   private init(hash: UInt64, length: Int) {
