@@ -111,20 +111,22 @@ def web_root(tmp_path):
 # The longest tests (pytest's --durations), started first so that parallel workers do not end
 # waiting on one of them: a list of test names, longest first.
 LONGEST_FIRST = [
-    "test_concentration_played_to_its_end",
-    "test_memory_ends_with_a_summary_play_again_and_a_new_best",
-    "test_snap_round_with_a_wrong_call_and_a_right_one",
-    "test_set_played_to_game_over",
     "test_scores_screen_sorts_by_date_score_and_duration_and_marks_the_extremes",
     "test_a_game_between_two_people_moves_their_ratings_shown_on_a_page_by_choice",
-    "test_two_calls_sent_together_make_one_winner_and_one_too_late_every_time",
     "test_no_serious_or_critical_violation_on_any_screen",
+    "test_concentration_played_to_its_end",
     "test_reload_continues_every_game_from_the_same_position",
+    "test_two_calls_sent_together_make_one_winner_and_one_too_late_every_time",
+    "test_memory_ends_with_a_summary_play_again_and_a_new_best",
+    "test_a_memory_table_with_a_perfect_computer_player",
+    "test_snap_round_with_a_wrong_call_and_a_right_one",
+    "test_whoever_goes_frees_the_seat_and_the_others_play_again",
+    "test_the_load_benchmark_compares_the_store_with_the_store_off",
     "test_two_play_snap_with_receipts_and_leave",
-    "test_set_refill_to_12_switch",
-    "test_three_at_a_snap_table_and_a_late_watcher",
-    "test_memory_in_turns_ends_praising_only_the_winner",
-    "test_todays_deal_says_so_and_offers_a_text_to_share",
+    "test_plus_three_disabled_on_an_empty_deck",
+    "test_memory_easy_played_to_the_win_dialog",
+    "test_history_dialog_keeps_its_size_while_scrubbing",
+    "test_a_finished_terminal_game_counts_in_the_statistics",
 ]
 
 
