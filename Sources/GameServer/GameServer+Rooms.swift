@@ -27,11 +27,7 @@ extension GameServer {
     let room = Room(
       id: id, owner: owner.key, game: session.game, session: session, table: nil,
       seedChosen: new.seedChosen, now: now, wall: wall)
-    let actions = session.loggedActions(from: 0).enumerated().map { index, action in
-      ActionRecord(
-        index: index, time: action.time, at: wall, player: action.player.rawValue,
-        automatic: action.automatic, action: action.action.text)
-    }
+    let actions = session.actionRecords(from: 0, at: wall)
     let results = session.loggedResults(from: 0, for: .solo).enumerated().map {
       index, result in
       ResultRecord(

@@ -247,7 +247,7 @@ final class Room {
     if beforeCommit == nil {
       beforeCommit = Saved(
         version: storedVersion, results: storedResults, resultIndex: resultIndex,
-        acceptedAt: acceptedAt, status: status)
+        accepted: acceptedAt.count, status: status)
     }
     kept(unsaved)
     return unsaved.change
@@ -270,7 +270,8 @@ final class Room {
     storedVersion = saved.version
     storedResults = saved.results
     resultIndex = saved.resultIndex
-    acceptedAt = saved.acceptedAt
+    // NB: a staged room's times only grow; the store's are the first `accepted`.
+    acceptedAt.removeLast(max(0, acceptedAt.count - saved.accepted))
     status = saved.status
     retryAt = now + 1
   }
@@ -282,43 +283,43 @@ final class Room {
     var version: Int
     var results: Int
     var resultIndex: Int
-    var acceptedAt: [Int64]
+    /// How many of `acceptedAt` the store has.
+    var accepted: Int
     var status: RoomStatus
   }
 
   /// A change not yet in the store, and what the room counts once it is.
   private struct Unsaved {
     var change: RoomChange
-    var acceptedAt: [Int64]
     var results: Int
     var status: RoomStatus
   }
 
   private func unsaved(wall: Int64, tableChanged: Bool) -> Unsaved? {
     let session = self.session
-    let actions = session?.loggedActions(from: storedVersion) ?? []
+    let records = session?.actionRecords(from: storedVersion, at: wall) ?? []
     let ended = session?.resultCount ?? 0
     let status: RoomStatus =
       self.status == .abandoned ? .abandoned : session?.isFinished == true ? .over : .playing
-    guard !actions.isEmpty || ended > storedResults || status != self.status || tableChanged
+    guard !records.isEmpty || ended > storedResults || status != self.status || tableChanged
     else { return nil }
-    let records = actions.enumerated().map { offset, action in
-      ActionRecord(
-        index: storedVersion + offset, time: action.time, at: wall, player: action.player.rawValue,
-        automatic: action.automatic, action: action.action.text)
-    }
-    let at = acceptedAt + records.map(\.at)
-    let results = results(of: session, from: storedResults, index: resultIndex, at: at, wall: wall)
+    // NB: the times are joined only for a game that ended: copying every time of the match
+    // for each action made a long game's actions cost more the longer it went on.
+    let results =
+      ended > storedResults
+      ? results(
+        of: session, from: storedResults, index: resultIndex, at: acceptedAt + records.map(\.at),
+        wall: wall) : []
     return Unsaved(
       change: RoomChange(
         room: id, table: tableChanged ? table?.record : nil, ordinal: ordinal, actions: records,
         results: results, status: status, statusChanged: status != self.status, at: wall),
-      acceptedAt: at, results: ended, status: status)
+      results: ended, status: status)
   }
 
   private func kept(_ unsaved: Unsaved) {
     retryAt = nil
-    acceptedAt = unsaved.acceptedAt
+    acceptedAt.append(contentsOf: unsaved.change.actions.lazy.map(\.at))
     storedVersion = session?.version ?? 0
     resultIndex += unsaved.results - storedResults
     storedResults = unsaved.results
@@ -334,11 +335,7 @@ final class Room {
     var table = table
     table.phase = .playing
     seedChosen = match.seedChosen
-    let actions = session.loggedActions(from: 0).enumerated().map { index, action in
-      ActionRecord(
-        index: index, time: action.time, at: wall, player: action.player.rawValue,
-        automatic: action.automatic, action: action.action.text)
-    }
+    let actions = session.actionRecords(from: 0, at: wall)
     let previous = self.table
     self.table = table
     let results = results(
@@ -386,11 +383,7 @@ final class Room {
       seedChosen: seedChosen,
       laterKey: [fresh.laterSeeds.key.0, fresh.laterSeeds.key.1, fresh.laterSeeds.drawn],
       replay: true, started: wall)
-    let actions = fresh.loggedActions(from: 0).enumerated().map { index, action in
-      ActionRecord(
-        index: index, time: action.time, at: wall, player: action.player.rawValue,
-        automatic: action.automatic, action: action.action.text)
-    }
+    let actions = fresh.actionRecords(from: 0, at: wall)
     let at = actions.map(\.at)
     let abandonedCount = session.resultCount - before
     let results = results(
@@ -465,5 +458,16 @@ final class Room {
       }
     }
     return records
+  }
+}
+
+extension GameSession {
+  /// The store's records of the actions from `version` on, each accepted at `wall`.
+  func actionRecords(from version: Int, at wall: Int64) -> [ActionRecord] {
+    loggedActionTexts(from: version).enumerated().map { offset, action in
+      ActionRecord(
+        index: version + offset, time: action.time, at: wall, player: action.player.rawValue,
+        automatic: action.automatic, action: action.text)
+    }
   }
 }

@@ -162,4 +162,34 @@ import Testing
       }
     }
   }
+
+  /// What the server stages for the store, each action's text written once
+  /// (`loggedActionTexts`), is the text of the logged action the replays read
+  /// (`loggedActions`), from every version on, after moves, timers and refusals of every game.
+  @Test(arguments: Kind.allCases)
+  func theActionsAStoreWritesAreTheLoggedActionsText(_ kind: Kind) throws {
+    for (gameKind, seats, seed) in Self.games where gameKind == kind && seed < 3 {
+      let session = try GameCatalog.start(kind.request(seats: seats, seed: seed))
+      var random = SplitMix64(seed: seed ^ 0x7E47)
+      for step in 0..<60 {
+        if random.nextInt(below: 4) == 0 {
+          _ = session.advance(by: random.nextUnit() * 2.5)
+        } else {
+          let (action, player) = kind.move(&random, seats: seats)
+          _ = try? session.perform(action, as: player)
+        }
+        let from = random.nextInt(below: session.version + 2)
+        let texts = session.loggedActionTexts(from: from)
+        let logged = session.loggedActions(from: from)
+        let context = "\(kind) \(seats) seats seed \(seed) step \(step) from \(from)"
+        #expect(texts.map(\.text) == logged.map(\.action.text), "\(context)")
+        #expect(texts.map(\.time) == logged.map(\.time), "\(context)")
+        #expect(texts.map(\.player) == logged.map(\.player), "\(context)")
+        #expect(texts.map(\.automatic) == logged.map(\.automatic), "\(context)")
+        #expect(texts.count == max(0, session.version - from), "\(context)")
+        if session.isOver { break }
+      }
+      #expect(session.version > 0, "\(kind) \(seats) seats seed \(seed) played nothing")
+    }
+  }
 }
