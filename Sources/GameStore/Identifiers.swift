@@ -2,6 +2,12 @@
 /// `/play/ID`. Unguessable, so the link is the only way in.
 public struct RoomID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
   public let rawValue: String
+  /// The id's 16 bytes as two words, which tell ids apart and hash them.
+  ///
+  /// NB: the server looks a room up by its id several times an action (its timers, its store,
+  /// its players). Sixteen bytes make a `String` kept on the heap, which hashed byte by byte
+  /// and compared as a string: 1.7 % of the server's instructions in `bench rooms`.
+  private let words: (UInt64, UInt64)
 
   /// Accepts exactly 16 base64url characters.
   public init?(rawValue: String) {
@@ -9,6 +15,22 @@ public struct RoomID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
       return nil
     }
     self.rawValue = rawValue
+    var words: (UInt64, UInt64) = (0, 0)
+    for (offset, byte) in rawValue.utf8.enumerated() {
+      if offset < 8 {
+        words.0 |= UInt64(byte) << (8 * offset)
+      } else {
+        words.1 |= UInt64(byte) << (8 * (offset - 8))
+      }
+    }
+    self.words = words
+  }
+
+  public static func == (a: RoomID, b: RoomID) -> Bool { a.words == b.words }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
   }
 
   /// The number of characters of an id.

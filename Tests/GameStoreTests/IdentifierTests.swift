@@ -32,6 +32,26 @@ import Testing
     #expect(RoomID(rawValue: "abcdefghijklmno/") == nil)
   }
 
+  /// Room ids are told apart and hashed by their bytes: an id is equal to the same text made
+  /// anew, and any one character changed, at any place, makes another id.
+  @Test func roomIDsDifferInEveryCharacterAndTheSameTextIsTheSameID() throws {
+    let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    for id in (0..<50).map({ _ in RoomID.random() }) {
+      let again = try #require(RoomID(rawValue: String(Array(id.rawValue))))
+      #expect(again == id && again.hashValue == id.hashValue && Set([id, again]).count == 1)
+      var changed: Set<RoomID> = [id]
+      for place in 0..<RoomID.length {
+        var characters = Array(id.rawValue)
+        let index = digits.firstIndex(of: characters[place]) ?? 0
+        characters[place] = digits[(index + 1 + place) % digits.count]
+        let other = try #require(RoomID(rawValue: String(characters)))
+        #expect(other != id, "\(other) at \(place)")
+        changed.insert(other)
+      }
+      #expect(changed.count == RoomID.length + 1)
+    }
+  }
+
   @Test func tokensAreTwentyTwoCharactersAndNeverPrinted() {
     let token = PlayerToken.random()
     #expect(token.rawValue.count == 22)
