@@ -467,7 +467,7 @@ extension GameSession {
     loggedActionTexts(from: version).enumerated().map { offset, action in
       ActionRecord(
         index: version + offset, time: action.time, at: wall, player: action.player.rawValue,
-        automatic: action.automatic, action: action.text)
+        automatic: action.automatic, action: action.action)
     }
   }
 }

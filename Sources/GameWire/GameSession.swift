@@ -109,17 +109,18 @@ public protocol GameSession: AnyObject {
   func view(at version: Int, for viewer: Viewer) throws(WireError) -> Headed
 }
 
-/// One accepted action as a store keeps it.
-public struct LoggedAction: Sendable, Equatable {
+/// One accepted action as a store keeps it, the action as an `Action`: a ``JSON`` value
+/// (``LoggedAction``) or its text (``LoggedActionText``).
+public struct LoggedEntry<Action: Sendable & Equatable>: Sendable, Equatable {
   /// Seconds on the match clock.
   public var time: Double
   public var player: PlayerID
   /// Whether a timer performed it.
   public var automatic: Bool
   /// The action as the engine writes it, e.g. `{"type":"flip","card":3}`.
-  public var action: JSON
+  public var action: Action
 
-  public init(time: Double, player: PlayerID, automatic: Bool, action: JSON) {
+  public init(time: Double, player: PlayerID, automatic: Bool, action: Action) {
     self.time = time
     self.player = player
     self.automatic = automatic
@@ -127,27 +128,15 @@ public struct LoggedAction: Sendable, Equatable {
   }
 }
 
-/// One accepted action as a store writes it: its action as JSON text.
-///
-/// NB: the server stages every accepted action for the store as text. Built as a ``JSON``
-/// value first (``LoggedAction``), the action was written, read back and written again: 8,600
-/// instructions of a Snap! action's 175,000 in `bench rooms` (callgrind).
-public struct LoggedActionText: Sendable, Equatable {
-  /// Seconds on the match clock.
-  public var time: Double
-  public var player: PlayerID
-  /// Whether a timer performed it.
-  public var automatic: Bool
-  /// The action's JSON text, e.g. `{"type":"flip","card":3}`.
-  public var text: String
+/// One accepted action with its action as a ``JSON`` value, as replays and save files read it.
+public typealias LoggedAction = LoggedEntry<JSON>
 
-  public init(time: Double, player: PlayerID, automatic: Bool, text: String) {
-    self.time = time
-    self.player = player
-    self.automatic = automatic
-    self.text = text
-  }
-}
+/// One accepted action with its action as JSON text, as the server stages it for the store.
+///
+/// NB: the server stages every accepted action as text. Made as a ``LoggedAction`` first, the
+/// action was written, read back and written again: 8,600 instructions of a Snap! action's
+/// 175,000 in `bench rooms` (callgrind).
+public typealias LoggedActionText = LoggedEntry<String>
 
 /// One ended game as a store keeps it: what the records index, and the whole record.
 public struct LoggedResult: Sendable, Equatable {
@@ -433,7 +422,7 @@ final class LiveSession<G: WireGame>: GameSession {
       // NB: as `loggedActions` writes an action it cannot encode: an empty object.
       let text = (try? encoder.encode(entry.action, into: &writer)).map { writer.string } ?? "{}"
       return LoggedActionText(
-        time: entry.time, player: entry.player, automatic: entry.automatic, text: text)
+        time: entry.time, player: entry.player, automatic: entry.automatic, action: text)
     }
   }
 
