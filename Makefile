@@ -46,7 +46,7 @@ cluster-stop: ## Stops `make cluster` and removes its directory.
 
 # Parallel browser-test workers (pytest-xdist); the suite's tests each use their own pages.
 # NB: four on two cores: a worker often waits on a game's timer (Memory's 2 s, Snap!'s
-# computers), and a fourth fills that time (this machine: 472 → 366 s with TEST_TMPDIR, docs/ARCHITECTURE.md "Tests").
+# computers), and a fourth fills that time (docs/ARCHITECTURE.md, on `make test`).
 E2E_WORKERS ?= 4
 # Where the tests keep their scratch files (databases, browser profiles, save files): in memory
 # when the machine has a tmpfs at /dev/shm, since each test server's commit syncs its database

@@ -91,10 +91,8 @@ public protocol GameSession: AnyObject {
   var deal: JSON { get }
   /// Where the match's later deals get their seeds.
   var laterSeeds: LaterSeeds { get }
-  /// The log entries from `version` on, with their actions as the engine writes them.
-  func loggedActions(from version: Int) -> [LoggedAction]
-  /// The log entries from `version` on as a store writes them: each action's JSON text, the
-  /// text of ``loggedActions(from:)``'s `action`, written once from the engine's value.
+  /// The log entries from `version` on as a store writes them: each action's JSON text,
+  /// written once from the engine's value (``loggedActions(from:)`` reads them back).
   func loggedActionTexts(from version: Int) -> [LoggedActionText]
   /// The results from the `index`-th on, each with whether `player` won it.
   func loggedResults(from index: Int, for player: PlayerID) -> [LoggedResult]
@@ -107,6 +105,18 @@ public protocol GameSession: AnyObject {
   ///
   /// - Throws: `bad-request` for a version the match does not have.
   func view(at version: Int, for viewer: Viewer) throws(WireError) -> Headed
+}
+
+extension GameSession {
+  /// The log entries from `version` on, with their actions as the engine writes them, read
+  /// into ``JSON`` values: what replays and save files compare.
+  public func loggedActions(from version: Int) -> [LoggedAction] {
+    loggedActionTexts(from: version).map { entry in
+      LoggedAction(
+        time: entry.time, player: entry.player, automatic: entry.automatic,
+        action: (try? JSON(parsing: entry.action)) ?? [:])
+    }
+  }
 }
 
 /// One accepted action as a store keeps it, the action as an `Action`: a ``JSON`` value
@@ -394,20 +404,6 @@ final class LiveSession<G: WireGame>: GameSession {
   }
 
   var laterSeeds: LaterSeeds { match.laterSeeds }
-
-  @_specialize(where G == MemoryGame)
-  @_specialize(where G == MatchingGame)
-  @_specialize(where G == SetGame)
-  @_specialize(where G == SnapGame)
-  func loggedActions(from version: Int) -> [LoggedAction] {
-    guard version < match.version else { return [] }
-    return (max(0, version)..<match.version).map { index in
-      let entry = match.entry(at: index)
-      return LoggedAction(
-        time: entry.time, player: entry.player, automatic: entry.automatic,
-        action: (try? encoder.json(of: entry.action)) ?? [:])
-    }
-  }
 
   @_specialize(where G == MemoryGame)
   @_specialize(where G == MatchingGame)

@@ -152,7 +152,8 @@ import Testing
 
   /// What the server stages for the store, each action's text written once
   /// (`loggedActionTexts`), is the text of the logged action the replays read
-  /// (`loggedActions`), from every version on, after moves, timers and refusals of every game.
+  /// (`loggedActions`, which reads those texts back): the same bytes written again, from every
+  /// version on, after moves, timers and refusals of every game.
   @Test(arguments: Kind.allCases)
   func theActionsAStoreWritesAreTheLoggedActionsText(_ kind: Kind) throws {
     try playRandomly(kind, salt: 0x7E47, hints: false) { session, random, context in
