@@ -138,11 +138,21 @@ def view(page):
     return page.evaluate("window.cardtable.lastView")
 
 
+# The top bar has been fitted to its width and no fit is due (js/topbar.js fits it in the next
+# frame after a button or the title changes; a script reading the page between the change and
+# that frame sees the bar overflowing).
+BAR_FITTED = (
+    "(() => { const bar = document.querySelector('.topbar');"
+    " return !bar || bar.dataset.fitted === String(bar.clientWidth); })()"
+)
+
+
 def settle(page, timeout=10000):
-    """Waits until every finite animation and transition on the page has finished."""
+    """Waits until every finite animation and transition on the page has finished and the top
+    bar has been fitted to the window."""
     page.wait_for_function(
-        """() => document.getAnimations().every(a => a.playState !== 'running'
-                 || a.effect?.getComputedTiming().iterations === Infinity)""",
+        f"""() => document.getAnimations().every(a => a.playState !== 'running'
+                 || a.effect?.getComputedTiming().iterations === Infinity) && {BAR_FITTED}""",
         timeout=timeout,
     )
 
@@ -175,6 +185,7 @@ def assert_phone_layout(page):
     """No sideways scrolling; every card lies within the width and shows a clickable point; every
     visible button (cards included) and control is at least 44 px tall."""
     width = page.viewport_size["width"]
+    settle(page)
     report = page.evaluate(
         """(width) => {
       const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
@@ -252,9 +263,7 @@ def more_menu(page):
 def bar_button(page, name):
     """The top bar's button `name`: on the bar, or in More where the bar has no room for it (a
     phone), once the bar has been fitted to the window."""
-    page.wait_for_function(
-        "() => { const bar = document.querySelector('.topbar'); return bar.dataset.fitted === String(bar.clientWidth); }"
-    )
+    page.wait_for_function(f"() => {BAR_FITTED}")
     on_bar = page.locator("#toolbar-end").get_by_role("button", name=name, exact=True)
     if on_bar.count():
         return on_bar

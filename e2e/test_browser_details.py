@@ -204,6 +204,7 @@ def test_matchismos_score_note_fits_a_phone(server, phone, cardtable):
     note = phone.locator(".score-note")
     expect(note).to_have_text("No match −2, cost to choose −1")
     expect(phone.get_by_text("Mode locked until Deal")).to_be_visible()
+    settle(phone)
     report = phone.evaluate(
         """() => {
       const fits = (e) => {

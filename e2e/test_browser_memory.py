@@ -12,6 +12,7 @@ from browser import (
     engine,
     face_down,
     screenshot,
+    settle,
     view,
     wait_view,
 )
@@ -117,6 +118,7 @@ def test_memory_on_a_phone_with_reduced_motion(server, chromium, cardtable):
         pg = context.new_page()
         pg.goto(f"{server}?game=memory&difficulty=easy&seed={SEED}")
         wait_view(pg, "v.board.length === 12")
+        settle(pg)
         # The whole table fits the phone's width: no sideways scrolling.
         assert pg.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         boxes = [pg.locator(f'button.card[data-index="{i}"]').bounding_box() for i in range(12)]

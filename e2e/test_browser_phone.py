@@ -3,7 +3,16 @@ its own to tap, every button at least 44 px tall — Set, Concentration and Snap
 
 from playwright.sync_api import expect
 
-from browser import PHONE, acted, assert_phone_layout, card_name, face_down, require_game, wait_view
+from browser import (
+    PHONE,
+    acted,
+    assert_phone_layout,
+    card_name,
+    face_down,
+    require_game,
+    settle,
+    wait_view,
+)
 
 
 def test_set_on_a_phone(server, phone, cardtable):
@@ -36,6 +45,7 @@ def test_snap_on_a_phone(server, phone, cardtable):
     require_game(cardtable, "snap")
     phone.goto(f"{server}?game=snap&seed=5")
     wait_view(phone, "v.phase === 'playing'", timeout=20000)
+    settle(phone)
     report = phone.evaluate("""() => ({
       scrollWidth: document.documentElement.scrollWidth,
       seats: [...document.querySelectorAll('.seat')].map(s => s.getBoundingClientRect()).map(r => [r.left, r.right, r.bottom]),

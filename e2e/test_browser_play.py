@@ -14,6 +14,7 @@ from browser import (
     face_down,
     record_texts,
     require_game,
+    settle,
     view,
     wait_shown,
     wait_view,
@@ -63,6 +64,7 @@ def test_plus_three_disabled_on_an_empty_deck(server, page, cardtable):
         deck = v["deckCount"]
     expect(plus).to_be_disabled()
     expect(page.locator(".card-grid button.card")).to_have_count(81)
+    settle(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
 
 

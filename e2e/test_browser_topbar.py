@@ -7,7 +7,17 @@ Escape and a click outside, and its switches still working and remembered."""
 import pytest
 from playwright.sync_api import expect
 
-from browser import Relay, acted, clear_concentration, face_down, more_menu, send, tab_to, wait_view
+from browser import (
+    BAR_FITTED,
+    Relay,
+    acted,
+    clear_concentration,
+    face_down,
+    more_menu,
+    send,
+    tab_to,
+    wait_view,
+)
 from games import DEALS, GAMES, memory_pairs
 
 WIDTHS = [360, 390, 768, 1280]
@@ -24,9 +34,7 @@ ROOMS_OWN = (
 def bar(page):
     """The top bar once it has been fitted to the window's width: its height, each shown part's
     box, the title's widths, and the bar's buttons sent to More with their stand-ins' names."""
-    page.wait_for_function(
-        "() => { const bar = document.querySelector('.topbar'); return bar.dataset.fitted === String(bar.clientWidth); }"
-    )
+    page.wait_for_function(f"() => {BAR_FITTED}")
     return page.evaluate(
         """(roomsOwn) => {
       const bar = document.querySelector('.topbar');
