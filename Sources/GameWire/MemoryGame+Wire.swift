@@ -231,14 +231,31 @@ extension RuleTexts {
   }
 
   /// The status line of a game in turns (docs/ENGINE.md "memory").
+  ///
+  /// NB: put together in a ``TextLine/Builder``: as `String` interpolations and a `joined`, a
+  /// four-seat table's line cost 9,000 instructions, written for every seat's view of every
+  /// version (callgrind, `bench rooms`).
   private static func statusInTurns(_ view: MemoryGame.View) -> String {
-    let scores = view.players.map { PlayerScore(player: $0.id, score: $0.pairs) }
-    if view.over { return winner(of: scores, unit: "pair", verb: "found") }
-    let pairs = view.players.map { player in
-      "\(player.id) \(player.pairs)" + (player.hasLeft ? " (left)" : "")
+    if view.over {
+      let scores = view.players.map { PlayerScore(player: $0.id, score: $0.pairs) }
+      return winner(of: scores, unit: "pair", verb: "found")
     }
-    let whose = view.turn == view.viewer ? "Your turn" : "\(view.turn?.rawValue ?? "")'s turn"
-    return "\(whose). Pairs: " + pairs.joined(separator: ", ")
+    var text = TextLine.Builder()
+    if view.turn == view.viewer {
+      text.append("Your turn")
+    } else {
+      text.append(view.turn?.rawValue ?? "")
+      text.append("'s turn")
+    }
+    text.append(". Pairs: ")
+    for (index, player) in view.players.enumerated() {
+      if index > 0 { text.append(", ") }
+      text.append(player.id)
+      text.append(" ")
+      text.append(player.pairs)
+      if player.hasLeft { text.append(" (left)") }
+    }
+    return text.string
   }
 }
 

@@ -14,30 +14,37 @@ public enum RuleTexts {
   /// The status line of a play: `Matched A♥ A♠ for 16 points.`,
   /// `A♥ K♣ don’t match! 2 point penalty!`, or the cards' texts.
   public static func status<Rule>(_ play: ChoiceTable<Rule>.Play) -> String {
-    var text = ""
-    var names = ""
-    for (index, card) in play.cards.enumerated() {
-      if index > 0 { names += " " }
-      names += card.description
+    var text = TextLine.Builder()
+    append(play, to: &text)
+    return text.string
+  }
+
+  /// Appends `play`'s line to `text`.
+  ///
+  /// NB: in a ``TextLine/Builder``: added up as `String`s, a Set race's line cost some 5,000
+  /// instructions, written for every seat's view of every version (callgrind, `bench rooms`).
+  static func append<Rule>(_ play: ChoiceTable<Rule>.Play, to text: inout TextLine.Builder) {
+    func names() {
+      for (index, card) in play.cards.enumerated() {
+        if index > 0 { text.append(" ") }
+        text.append(card.description)
+      }
     }
     switch play.result {
     case .chosen:
-      return names
+      names()
     case .matched(let points):
-      text.reserveCapacity(names.utf8.count + 24)
-      text += "Matched "
-      text += names
-      text += " for "
-      text += String(points)
-      text += " points."
+      text.append("Matched ")
+      names()
+      text.append(" for ")
+      text.append(points)
+      text.append(" points.")
     case .mismatched(let penalty):
-      text.reserveCapacity(names.utf8.count + 32)
-      text += names
-      text += " don’t match! "
-      text += String(penalty)
-      text += " point penalty!"
+      names()
+      text.append(" don’t match! ")
+      text.append(penalty)
+      text.append(" point penalty!")
     }
-    return text
   }
 
   /// The status line of a table: its last play's, or empty before the first choice.

@@ -128,6 +128,14 @@ extension SetGame: WireGame {
         try m.member("matched", \.matched)
         try m.member("hinted", \.hinted)
       }
+
+      /// The card's place in the deck (0 when face down) and the three marks, one bit each.
+      public var memoIndex: Int? {
+        let card = card.map { $0.deckIndex + 1 } ?? 0
+        return card << 3 | (chosen ? 4 : 0) | (matched ? 2 : 0) | (hinted ? 1 : 0)
+      }
+
+      public static var memoIndexes: Int { (SetCard.fullDeck.count + 1) << 3 }
     }
 
     /// One found set: its cards in table order, its points and why it is a set.
@@ -375,7 +383,11 @@ extension RuleTexts {
   /// A judged selection of a race: `Ann: Matched A B C for 16 points.` or
   /// `Bob: A B C don’t match! 2 point penalty!` (the cards in table order).
   public static func claim(_ claim: SetGame.Claim) -> String {
-    "\(claim.player): " + status(claim.play)
+    var text = TextLine.Builder()
+    text.append(claim.player)
+    text.append(": ")
+    append(claim.play, to: &text)
+    return text.string
   }
 
   /// A race's status line: its last claim, empty before the first; at the end

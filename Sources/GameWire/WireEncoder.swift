@@ -134,6 +134,8 @@ final class StreamEncoder: Encoder {
   private var boxes: [Place: AnyObject] = [:]
   /// The texts of memoized values, by type.
   private var memos: [ObjectIdentifier: AnyObject] = [:]
+  /// The memo found last, and its type.
+  private var lastMemo: (type: ObjectIdentifier, memo: AnyObject)?
   /// What a value written through its `Encodable` conformance inside a direct write threw
   /// (``WireWriter/encodable(_:)``): thrown once the top-level value is written.
   var failure: (any Error)?
@@ -243,13 +245,7 @@ final class StreamEncoder: Encoder {
   /// Writes `value` from the text written the last time an equal value was written, or
   /// writes it and keeps the text; see ``MemoizedWireObject``.
   func writeMemoized<T: MemoizedWireObject>(_ value: T) {
-    let memo: Memo<T>
-    if let existing = memos[ObjectIdentifier(T.self)] {
-      memo = unsafeDowncast(existing, to: Memo<T>.self)
-    } else {
-      memo = Memo<T>()
-      memos[ObjectIdentifier(T.self)] = memo
-    }
+    let memo = self.memo(of: T.self)
     if let text = memo.text(of: value) {
       core.pointee.writer.raw(text)
       return
@@ -257,6 +253,24 @@ final class StreamEncoder: Encoder {
     let start = core.pointee.writer.count
     writeMembers(of: value)
     memo.keep(core.pointee.writer.bytes(from: start), of: value)
+  }
+
+  /// The memo of `type`'s texts.
+  ///
+  /// NB: the last one found is at hand: a list's elements are of one type, and looking the
+  /// type up for each of them was 13 % of writing a slot.
+  private func memo<T: MemoizedWireObject>(of type: T.Type) -> Memo<T> {
+    let id = ObjectIdentifier(type)
+    if let last = lastMemo, last.type == id { return unsafeDowncast(last.memo, to: Memo<T>.self) }
+    let memo: Memo<T>
+    if let existing = memos[id] {
+      memo = unsafeDowncast(existing, to: Memo<T>.self)
+    } else {
+      memo = Memo<T>()
+      memos[id] = memo
+    }
+    lastMemo = (id, memo)
+    return memo
   }
 
   /// Closes every container deeper than `depth` containers.
@@ -343,14 +357,19 @@ final class StreamEncoder: Encoder {
 /// ``capacity`` each. A text read from the older generation moves to the current one, so the
 /// parts every view shows (the found matches, the table's slots) stay while the ones gone are
 /// dropped; before, a memo kept up to 4,096 texts per type for the life of a room.
-final class Memo<Value: Hashable> {
+final class Memo<Value: MemoizedWireObject> {
   /// The most texts kept per generation.
   static var capacity: Int { 64 }
   private var current: [Value: [UInt8]] = [:]
   private var previous: [Value: [UInt8]] = [:]
+  /// The texts of a type with ``MemoizedWireObject/memoIndex``, by it; at most twice
+  /// ``capacity`` of them, after which all are dropped and kept afresh.
+  private var indexed: [[UInt8]?] = []
+  private var indexedCount = 0
 
   /// The text kept for `value`, if any.
   func text(of value: Value) -> [UInt8]? {
+    if let index = value.memoIndex { return index < indexed.count ? indexed[index] : nil }
     if let text = current[value] { return text }
     guard let text = previous[value] else { return nil }
     keep(text, of: value)
@@ -359,6 +378,17 @@ final class Memo<Value: Hashable> {
 
   /// Keeps `text` as `value`'s.
   func keep(_ text: [UInt8], of value: Value) {
+    if let index = value.memoIndex {
+      precondition(
+        (0..<Value.memoIndexes).contains(index), "\(Value.self).memoIndex beyond memoIndexes")
+      if indexed.isEmpty || indexedCount >= 2 * Self.capacity {
+        indexed = Array(repeating: nil, count: Value.memoIndexes)
+        indexedCount = 0
+      }
+      if indexed[index] == nil { indexedCount += 1 }
+      indexed[index] = text
+      return
+    }
     if current.count >= Self.capacity {
       previous = current
       current.removeAll(keepingCapacity: true)

@@ -133,7 +133,21 @@ extension WireMembers {
 /// A ``WireObject`` whose text an encoder keeps once written, so that an equal value is written
 /// by copying it: a part of a view that repeats from version to version (a board position, a
 /// seat, a found match). See ``StreamEncoder/writeMemoized(_:)``.
-public protocol MemoizedWireObject: WireObject, Hashable {}
+public protocol MemoizedWireObject: WireObject, Hashable {
+  /// A number of this value's own, below ``memoIndexes``, for a type of few enough values that
+  /// its texts can be kept by number: found that way rather than by hashing the value.
+  ///
+  /// NB: a table's slot is written for every position of every view: hashing it to find its
+  /// text cost some 520 instructions of the 1,000 a Set slot took (callgrind, `bench rooms`).
+  var memoIndex: Int? { get }
+  /// How many numbers ``memoIndex`` gives; 0 for a type without them.
+  static var memoIndexes: Int { get }
+}
+
+extension MemoizedWireObject {
+  public var memoIndex: Int? { nil }
+  public static var memoIndexes: Int { 0 }
+}
 
 extension WireObject {
   public func write(to writer: inout WireWriter) {

@@ -125,9 +125,19 @@ public enum SetGame: GameRules {
     }
 
     /// `number same, symbol different, shading different, color same`.
+    ///
+    /// NB: one of 16 texts made once: every view of a Set game writes its found sets' reasons.
     public var text: String {
-      "number \(number.rawValue), symbol \(symbol.rawValue), shading \(shading.rawValue), "
-        + "color \(color.rawValue)"
+      func bit(_ agreement: Agreement, _ value: Int) -> Int { agreement == .same ? value : 0 }
+      return Self.texts[bit(number, 8) | bit(symbol, 4) | bit(shading, 2) | bit(color, 1)]
+    }
+
+    private static let texts: [String] = (0..<16).map { bits in
+      func agreement(_ value: Int) -> String {
+        (bits & value != 0 ? Agreement.same : .different).rawValue
+      }
+      return "number \(agreement(8)), symbol \(agreement(4)), shading \(agreement(2)), "
+        + "color \(agreement(1))"
     }
   }
 

@@ -35,6 +35,38 @@ import Testing
     #expect(answers[6]["state"]?["players"]?.arrayValue?.first?["left"] == true)
   }
 
+  @Test func theStatusNamesEveryPlayersPairsAndWhoLeftToEachViewer() throws {
+    let three =
+      #"{"cmd":"new","game":"memory","options":{"players":["Ann","Bob","Cy"]},"seed":1,"#
+      + #""deck":["A♥","A♥","K♠","K♠","2♦","2♦","3♣","3♣","Q♥","Q♥","J♠","J♠"]}"#
+    let answers = try replies(
+      three, #"{"cmd":"act","action":{"type":"flip","card":0,"player":"Ann"}}"#,
+      #"{"cmd":"act","action":{"type":"flip","card":1,"player":"Ann"}}"#,
+      #"{"cmd":"advance","seconds":1}"#,
+      #"{"cmd":"act","action":{"type":"leave","player":"Bob"}}"#,
+      #"{"cmd":"view","player":"Ann"}"#, #"{"cmd":"view","player":"Cy"}"#)
+    #expect(answers[4]["state"]?["status"] == "Ann's turn. Pairs: Ann 1, Bob 0 (left), Cy 0")
+    #expect(answers[5]["view"]?["status"] == "Your turn. Pairs: Ann 1, Bob 0 (left), Cy 0")
+    #expect(answers[6]["view"]?["status"] == "Ann's turn. Pairs: Ann 1, Bob 0 (left), Cy 0")
+  }
+
+  @Test func aTextLineBuiltPieceByPieceIsTheInterpolationsText() {
+    for value in [0, 7, -3, 42, Int.min, Int.max] {
+      var text = TextLine.Builder()
+      text.append("Ann")
+      text.append(": ")
+      text.append(value)
+      text.append(PlayerID("Bob"))
+      let interpolated: TextLine = "Ann: \(value)\(PlayerID("Bob"))"
+      #expect(text.string == interpolated.string)
+      #expect(text.string == "Ann: \(value)Bob")
+    }
+    // NB: longer than the 64 bytes kept inline: the rest goes on in an array.
+    var long = TextLine.Builder()
+    for index in 0..<40 { long.append("\(index)♥ ") }
+    #expect(long.string == (0..<40).map { "\($0)♥ " }.joined())
+  }
+
   @Test func theEndNamesTheWinnerAndNobodyIsOnTurn() throws {
     var lines = [new]
     for pair in [0, 2, 4, 6, 8, 10] {

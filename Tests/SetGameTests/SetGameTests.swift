@@ -85,6 +85,24 @@ let aSet = cards("oval:red:solid:1", "oval:green:solid:1", "oval:purple:solid:1"
       SetGame.Rule.reason(Hand(aSet)).text
         == "number same, symbol same, shading same, color different")
   }
+
+  @Test func everyReasonNamesEachAttributesOwnAgreement() {
+    let both: [SetGame.Agreement] = [.same, .different]
+    for number in both {
+      for symbol in both {
+        for shading in both {
+          for color in both {
+            let reason = SetGame.Reason(
+              number: number, symbol: symbol, shading: shading, color: color)
+            #expect(
+              reason.text
+                == "number \(number.rawValue), symbol \(symbol.rawValue), "
+                + "shading \(shading.rawValue), color \(color.rawValue)")
+          }
+        }
+      }
+    }
+  }
 }
 
 @Suite struct SetPlayTests {
