@@ -90,7 +90,7 @@ public final class GameServer {
   let log: (String) -> Void
   var random: RandomSource
 
-  var connections: [ClientID: Connection] = [:]
+  var connections = ClientTable<Connection>()
   var rooms: [RoomID: Room] = [:]
   var wakes = WakeQueue()
   /// The wake time each room is queued for, so that a stale queue entry is skipped.
