@@ -302,3 +302,21 @@ func writeFile(_ path: String, _ text: String) -> Bool {
   defer { fclose(file) }
   return fputs(text, file) >= 0
 }
+
+/// Prepared statements are kept by their SQL, hashed by its length and three of its words
+/// (``SQLText``): texts alike in all of those are still two statements, each with its own result.
+@Suite struct PreparedStatementTests {
+  @Test func textsThatHashAlikeAreStillTwoStatements() throws {
+    let database = try SQLiteDatabase(path: ":memory:")
+    // NB: the same length, first, middle and last eight bytes; they differ in between.
+    let texts = (1...9).map { "SELECT 'abc', \($0) AS value, 'abcdefgh', 'xyz' AS    name" }
+    #expect(Set(texts.map { SQLText($0).hashValue }).count == 1)
+    for _ in 0..<2 {
+      for (index, text) in texts.enumerated() {
+        let statement = try database.statement(text)
+        #expect(try statement.step())
+        #expect(statement.value(1) == .integer(Int64(index + 1)), "\(text)")
+      }
+    }
+  }
+}
