@@ -4,11 +4,18 @@
 /// each seat it writes to, whose view, whether a batch holds it). A `Dictionary` hashes each
 /// key with SipHash, whose finalization alone is some 75 instructions; a client id is a
 /// number the transport gave, not a text a client chose, so a multiplication spreads it
-/// (Fibonacci hashing) and a lookup is a few instructions. Linear probing, at most half full;
-/// a removal moves the entries after it back, so that no lookup meets a tombstone.
+/// (Fibonacci hashing) and a lookup is a few instructions. Linear probing, at most three
+/// quarters full; a removal moves the entries after it back, so that no lookup meets a
+/// tombstone. A key and its value lie side by side: at 10,000 clients the table is larger than
+/// the caches, and a lookup then costs the one line its entry is in.
 struct ClientTable<Value>: Sequence {
-  private var keys: [UInt64]
-  private var values: [Value?]
+  private struct Entry {
+    var key: UInt64
+    /// nil in an empty slot.
+    var value: Value?
+  }
+
+  private var entries: [Entry]
   /// `capacity - 1`, the capacity being a power of two.
   private var mask: Int
   /// `64 - log2(capacity)`: a key's home is the top bits of its product.
@@ -16,8 +23,7 @@ struct ClientTable<Value>: Sequence {
   private(set) var count = 0
 
   init() {
-    keys = Array(repeating: 0, count: 16)
-    values = Array(repeating: nil, count: 16)
+    entries = Array(repeating: Entry(key: 0, value: nil), count: 16)
     mask = 15
     shift = 60
   }
@@ -34,8 +40,8 @@ struct ClientTable<Value>: Sequence {
   @inline(__always)
   private func slot(of key: UInt64) -> Int? {
     var index = home(of: key)
-    while values[index] != nil {
-      if keys[index] == key { return index }
+    while entries[index].value != nil {
+      if entries[index].key == key { return index }
       index = (index + 1) & mask
     }
     return nil
@@ -44,7 +50,7 @@ struct ClientTable<Value>: Sequence {
   subscript(client: ClientID) -> Value? {
     get {
       guard let index = slot(of: client.rawValue) else { return nil }
-      return values[index]
+      return entries[index].value
     }
     set {
       if let newValue {
@@ -57,31 +63,29 @@ struct ClientTable<Value>: Sequence {
 
   private mutating func insert(_ value: Value, for key: UInt64) {
     if let index = slot(of: key) {
-      values[index] = value
+      entries[index].value = value
       return
     }
-    if (count + 1) * 2 > values.count { grow() }
+    if (count + 1) * 4 > entries.count * 3 { grow() }
     var index = home(of: key)
-    while values[index] != nil { index = (index + 1) & mask }
-    keys[index] = key
-    values[index] = value
+    while entries[index].value != nil { index = (index + 1) & mask }
+    entries[index] = Entry(key: key, value: value)
     count += 1
   }
 
   private mutating func remove(_ key: UInt64) {
     guard var hole = slot(of: key) else { return }
-    values[hole] = nil
+    entries[hole].value = nil
     count -= 1
     // NB: each entry after the hole, up to the first empty slot, moves back into it unless
     // its home lies after the hole (it would then no longer be found from its home).
     var index = (hole + 1) & mask
-    while values[index] != nil {
-      let fromHome = (index - home(of: keys[index])) & mask
+    while entries[index].value != nil {
+      let fromHome = (index - home(of: entries[index].key)) & mask
       let fromHole = (index - hole) & mask
       if fromHome >= fromHole {
-        keys[hole] = keys[index]
-        values[hole] = values[index]
-        values[index] = nil
+        entries[hole] = entries[index]
+        entries[index].value = nil
         hole = index
       }
       index = (index + 1) & mask
@@ -89,22 +93,21 @@ struct ClientTable<Value>: Sequence {
   }
 
   private mutating func grow() {
-    let old = zip(keys, values)
-    let capacity = values.count * 2
-    keys = Array(repeating: 0, count: capacity)
-    values = Array(repeating: nil, count: capacity)
+    let old = entries
+    let capacity = entries.count * 2
+    entries = Array(repeating: Entry(key: 0, value: nil), count: capacity)
     mask = capacity - 1
     shift -= 1
     count = 0
-    for (key, value) in old {
-      if let value { insert(value, for: key) }
+    for entry in old {
+      if let value = entry.value { insert(value, for: entry.key) }
     }
   }
 
   /// Every client and its value, in no particular order.
   func makeIterator() -> some IteratorProtocol<(key: ClientID, value: Value)> {
-    zip(keys, values).lazy.compactMap { key, value in
-      value.map { (key: ClientID(key), value: $0) }
+    entries.lazy.compactMap { entry in
+      entry.value.map { (key: ClientID(entry.key), value: $0) }
     }.makeIterator()
   }
 }
