@@ -146,6 +146,21 @@ import Testing
     }
   }
 
+  @Test func aStatusLongerThanTheWindowEndsInAnEllipsisAndShowsWholeInAWiderOne() throws {
+    let server = try Self.new("set")
+    server.send(["cmd": "hint"])
+    let table = server.session.view?["table"]?.arrayValue ?? []
+    for index in table.indices where table[index]["hinted"]?.boolValue == true {
+      server.act(["type": "choose", "card": JSON(integerLiteral: index)])
+    }
+    let status = try #require(server.session.view?["status"]?.stringValue)
+    #expect(status.hasPrefix("Matched ") && status.hasSuffix(" points.") && status.count > 79)
+    let line = { (grid: Grid) in String(grid.text.split(separator: "\n")[1]) }
+    #expect(line(Self.render(server.session)) == " " + status.prefix(78) + "…")
+    #expect(line(Self.render(server.session, unicode: false)) == " " + status.prefix(78) + ".")
+    #expect(line(Self.render(server.session, width: 120, height: 40)) == " " + status)
+  }
+
   @Test func snapFourSeatsInPlay() throws {
     let server = try Self.new("snap")
     server.advance(6)

@@ -9,6 +9,14 @@ public enum Chrome {
   public static let minimumWidth = 80
   public static let minimumHeight = 24
 
+  /// `text` whole when it has at most `width` characters, else its first `width - 1` and `…`:
+  /// a line cut at the window's edge says that it goes on.
+  public static func clipped(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard text.count > width else { return text }
+    return String(text.prefix(width - 1)) + "…"
+  }
+
   /// Breaks `text` into lines of at most `width` columns at spaces.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }

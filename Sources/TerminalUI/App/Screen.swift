@@ -91,10 +91,13 @@ public enum ScreenRenderer {
       heading += " · table \(code)"
     }
     Chrome.topBar(heading, screen.figures(context), into: &grid)
-    var status = glyphs.text(view["status"]?.stringValue ?? "")
+    var status = view["status"]?.stringValue ?? ""
     // NB: while turned cards are resolved the table takes no card: said, so nobody wonders.
     if view["waiting"]?.boolValue == true { status += "  (wait)" }
-    grid.put(" " + status, x: 0, y: 1, style: .bold, limit: width)
+    // NB: a Set play's line names three cards in full, longer than 80 columns.
+    grid.put(
+      " " + glyphs.text(Chrome.clipped(status, to: width - 1)), x: 0, y: 1, style: .bold,
+      limit: width)
     let area = CellRect(x: 0, y: 2, width: width, height: height - 4)
     guard let targets = screen.draw(context, in: area, into: &grid) else {
       grid = Grid(width: width, height: height)
