@@ -6,8 +6,8 @@
 /// number the transport gave, not a text a client chose, so a multiplication spreads it
 /// (Fibonacci hashing) and a lookup is a few instructions. Linear probing, at most three
 /// quarters full; a removal moves the entries after it back, so that no lookup meets a
-/// tombstone. A key and its value lie side by side: at 10,000 clients the table is larger than
-/// the caches, and a lookup then costs the one line its entry is in.
+/// tombstone. A key and its value lie side by side, so that a lookup reads one place: at 10,000
+/// clients the table is larger than the caches.
 struct ClientTable<Value>: Sequence {
   private struct Entry {
     var key: UInt64
@@ -27,8 +27,6 @@ struct ClientTable<Value>: Sequence {
     mask = 15
     shift = 60
   }
-
-  var isEmpty: Bool { count == 0 }
 
   /// Where `key` is looked for first.
   @inline(__always)

@@ -129,13 +129,12 @@ extension SetGame: WireGame {
         try m.member("hinted", \.hinted)
       }
 
-      /// The card's place in the deck (0 when face down) and the three marks, one bit each.
       public var memoIndex: Int? {
-        let card = card.map { $0.deckIndex + 1 } ?? 0
-        return card << 3 | (chosen ? 4 : 0) | (matched ? 2 : 0) | (hinted ? 1 : 0)
+        Self.slotMemoIndex(
+          card: card?.deckIndex, chosen: chosen, matched: matched, hinted: hinted)
       }
 
-      public static var memoIndexes: Int { (SetCard.fullDeck.count + 1) << 3 }
+      public static var memoIndexes: Int { slotMemoIndexes(deck: SetCard.fullDeck.count) }
     }
 
     /// One found set: its cards in table order, its points and why it is a set.

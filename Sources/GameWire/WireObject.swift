@@ -147,6 +147,17 @@ public protocol MemoizedWireObject: WireObject, Hashable {
 extension MemoizedWireObject {
   public var memoIndex: Int? { nil }
   public static var memoIndexes: Int { 0 }
+
+  /// A table slot's ``memoIndex`` (Matchismo's and Set's): its card's place in the deck, 0
+  /// when face down, and its three marks, one bit each.
+  static func slotMemoIndex(card deckIndex: Int?, chosen: Bool, matched: Bool, hinted: Bool)
+    -> Int
+  {
+    (deckIndex.map { $0 + 1 } ?? 0) << 3 | (chosen ? 4 : 0) | (matched ? 2 : 0) | (hinted ? 1 : 0)
+  }
+
+  /// A table slot's ``memoIndexes`` for a deck of `deck` cards.
+  static func slotMemoIndexes(deck: Int) -> Int { (deck + 1) << 3 }
 }
 
 extension WireObject {

@@ -50,23 +50,6 @@ import Testing
     #expect(answers[6]["view"]?["status"] == "Ann's turn. Pairs: Ann 1, Bob 0 (left), Cy 0")
   }
 
-  @Test func aTextLineBuiltPieceByPieceIsTheInterpolationsText() {
-    for value in [0, 7, -3, 42, Int.min, Int.max] {
-      var text = TextLine.Builder()
-      text.append("Ann")
-      text.append(": ")
-      text.append(value)
-      text.append(PlayerID("Bob"))
-      let interpolated: TextLine = "Ann: \(value)\(PlayerID("Bob"))"
-      #expect(text.string == interpolated.string)
-      #expect(text.string == "Ann: \(value)Bob")
-    }
-    // NB: longer than the 64 bytes kept inline: the rest goes on in an array.
-    var long = TextLine.Builder()
-    for index in 0..<40 { long.append("\(index)♥ ") }
-    #expect(long.string == (0..<40).map { "\($0)♥ " }.joined())
-  }
-
   @Test func theEndNamesTheWinnerAndNobodyIsOnTurn() throws {
     var lines = [new]
     for pair in [0, 2, 4, 6, 8, 10] {
