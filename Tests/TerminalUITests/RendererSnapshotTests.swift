@@ -146,19 +146,53 @@ import Testing
     }
   }
 
-  @Test func aStatusLongerThanTheWindowEndsInAnEllipsisAndShowsWholeInAWiderOne() throws {
+  @Test func aSetMatchsLineNamesItsCardsAsTheFoundSetsDoAndFitsEightyColumns() throws {
     let server = try Self.new("set")
     server.send(["cmd": "hint"])
     let table = server.session.view?["table"]?.arrayValue ?? []
-    for index in table.indices where table[index]["hinted"]?.boolValue == true {
-      server.act(["type": "choose", "card": JSON(integerLiteral: index)])
-    }
+    let hinted = table.indices.filter { table[$0]["hinted"]?.boolValue == true }
+    for index in hinted { server.act(["type": "choose", "card": JSON(integerLiteral: index)]) }
     let status = try #require(server.session.view?["status"]?.stringValue)
+    // NB: the rules' line names the cards in full: longer than the window.
     #expect(status.hasPrefix("Matched ") && status.hasSuffix(" points.") && status.count > 79)
-    let line = { (grid: Grid) in String(grid.text.split(separator: "\n")[1]) }
-    #expect(line(Self.render(server.session)) == " " + status.prefix(78) + "…")
-    #expect(line(Self.render(server.session, unicode: false)) == " " + status.prefix(78) + ".")
-    #expect(line(Self.render(server.session, width: 120, height: 40)) == " " + status)
+    let screen = ChoiceScreen(set: true)
+    let names = hinted.compactMap { table[$0]["card"]?.stringValue }
+    let named = "Matched " + names.joined(separator: " ")
+    #expect(names.count == 3 && status.hasPrefix(named))
+    for unicode in [true, false] {
+      let glyphs = Glyphs(unicode: unicode)
+      let short = names.map { screen.setShort($0, glyphs) }
+      let shown = "Matched " + short.joined(separator: " ") + status.dropFirst(named.count)
+      #expect(shown.count < 40)
+      let line = String(
+        Self.render(server.session, unicode: unicode).text.split(separator: "\n")[1])
+      #expect(line == " " + shown)
+      // NB: the found sets under the table say it the same way.
+      #expect(
+        Self.render(server.session, unicode: unicode).text.contains(short.joined(separator: " ")))
+    }
+  }
+
+  @Test func aWordOfThreeColonsThatIsNoSetCardIsLeftAsItIs() {
+    let screen = ChoiceScreen(set: true)
+    let glyphs = Glyphs(unicode: true)
+    #expect(
+      screen.line("Ann:Bob:Cy:1 and oval:green:solid:2, then", glyphs)
+        == "Ann:Bob:Cy:1 and 2●G, then")
+    #expect(
+      screen.line("diamond:blue:solid:1 oval:green:solid:4", glyphs)
+        == "diamond:blue:solid:1 oval:green:solid:4")
+    #expect(
+      ChoiceScreen(set: false).line("Matched A♠ A♥ for 4 points.", Glyphs(unicode: false))
+        == "Matched AS AH for 4 points.")
+  }
+
+  @Test func aLineLongerThanTheWindowEndsInAnEllipsis() {
+    let line = String(repeating: "Ann, Bob, Cy and Dee ", count: 5)
+    #expect(Chrome.clipped(line, to: 79) == line.prefix(78) + "…")
+    #expect(Glyphs(unicode: false).text(Chrome.clipped(line, to: 79)) == line.prefix(78) + ".")
+    #expect(Chrome.clipped("Ann's turn.", to: 79) == "Ann's turn.")
+    #expect(Chrome.clipped(line, to: 0) == "")
   }
 
   @Test func snapFourSeatsInPlay() throws {

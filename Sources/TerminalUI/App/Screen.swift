@@ -91,10 +91,10 @@ public enum ScreenRenderer {
       heading += " · table \(code)"
     }
     Chrome.topBar(heading, screen.figures(context), into: &grid)
-    var status = view["status"]?.stringValue ?? ""
+    var status = screen.line(view["status"]?.stringValue ?? "", glyphs)
     // NB: while turned cards are resolved the table takes no card: said, so nobody wonders.
     if view["waiting"]?.boolValue == true { status += "  (wait)" }
-    // NB: a Set play's line names three cards in full, longer than 80 columns.
+    // NB: a line longer than the window (long names at a table of four) says that it goes on.
     grid.put(
       " " + glyphs.text(Chrome.clipped(status, to: width - 1)), x: 0, y: 1, style: .bold,
       limit: width)
@@ -194,7 +194,7 @@ public enum ScreenRenderer {
       if session.over && !ui.endDismissed && session.playing {
         var lines: [String] = []
         if let title = context.view["title"]?.stringValue { lines.append(title) }
-        lines.append(glyphs.text(context.view["status"]?.stringValue ?? ""))
+        lines.append(screen.line(context.view["status"]?.stringValue ?? "", glyphs))
         lines.append(screen.figures(context))
         if let table = session.table { lines += rematchLines(table) }
         if session.closed { lines = ["This room was closed."] }

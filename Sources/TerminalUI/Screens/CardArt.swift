@@ -162,6 +162,13 @@ public enum CardArt {
     var shading: String
     var number: Int
 
+    /// Whether every part is one of a Set card's: not just any word with three colons.
+    var isCard: Bool {
+      ["diamond", "squiggle", "oval"].contains(shape)
+        && ["red", "green", "purple"].contains(colour)
+        && ["solid", "striped", "open"].contains(shading) && (1...3).contains(number)
+    }
+
     init?(_ text: String) {
       let parts = text.split(separator: ":").map(String.init)
       guard parts.count == 4, let number = Int(parts[3]) else { return nil }

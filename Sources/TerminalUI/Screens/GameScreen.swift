@@ -52,10 +52,13 @@ public protocol GameScreen: Sendable {
   func figures(_ context: ScreenContext) -> String
   /// The panel's lines (History, receipts), when the game has one.
   func panel(_ context: ScreenContext) -> (title: String, lines: [String])?
+  /// A line of the rules' text (the status, a History entry) as the screen shows it.
+  func line(_ text: String, _ glyphs: Glyphs) -> String
 }
 
 extension GameScreen {
   public func panel(_ context: ScreenContext) -> (title: String, lines: [String])? { nil }
+  public func line(_ text: String, _ glyphs: Glyphs) -> String { glyphs.text(text) }
 }
 
 /// The screen of each game, by wire name.
@@ -283,7 +286,24 @@ public struct ChoiceScreen: GameScreen {
 
   public func panel(_ context: ScreenContext) -> (title: String, lines: [String])? {
     let lines = (context.view["history"]?.arrayValue ?? []).compactMap(\.stringValue)
-    return ("History", lines.map { context.glyphs.text($0) })
+    return ("History", lines.map { line($0, context.glyphs) })
+  }
+
+  /// Set's lines name each card in full (`diamond:purple:striped:1`): shown as on the table's
+  /// found sets, in three cells (`1◈P`), so that a match's line fits an 80-column window.
+  public func line(_ text: String, _ glyphs: Glyphs) -> String {
+    guard set else { return glyphs.text(text) }
+    let words = text.split(separator: " ", omittingEmptySubsequences: false).map {
+      word -> String in
+      // NB: a card's name ends in its number; what follows it (a comma, a full stop) stays.
+      let end = word.lastIndex(where: \.isNumber).map(word.index(after:)) ?? word.startIndex
+      let name = String(word[..<end])
+      guard let parts = CardArt.SetParts(name), parts.isCard else {
+        return glyphs.text(String(word))
+      }
+      return setShort(name, glyphs) + glyphs.text(String(word[end...]))
+    }
+    return words.joined(separator: " ")
   }
 }
 
