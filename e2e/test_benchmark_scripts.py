@@ -3,6 +3,7 @@ still run (at a tiny size, with no figure asserted), so that none can stop worki
 (docs/PERFORMANCE.md)."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -28,6 +29,40 @@ def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
     lines = [line for line in done.stdout.splitlines() if line.startswith("memory ")]
     assert [line.split(":")[0] for line in lines] == ["memory easy", "memory medium", "memory hard"]
     assert all("Swift / C" in line for line in lines)
+
+
+def run_script(cardtable, script, *arguments):
+    """Runs scripts/`script` with `arguments` against `cardtable`; returns what it did."""
+    done = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", script), *arguments, "--bin", cardtable],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    return done
+
+
+def test_memory_beside_its_c_copy_counted_in_instructions(cardtable):
+    """The count that, unlike time, does not move with the machine's load (200 games a
+    difficulty less 3, under callgrind): both play the same actions, each a positive count."""
+    done = run_script(cardtable, "bench_memory_c.py", "--quick", "--instructions")
+    found = re.search(r"Swift ([\d.]+) per action, C ([\d.]+), Swift / C ([\d.]+)×", done.stdout)
+    assert found, done.stdout
+    assert all(float(figure) > 0 for figure in found.groups())
+
+
+def test_the_servers_instructions_per_action_are_counted_for_every_run(cardtable):
+    """`callgrind_rooms.py` at its smoke size: a count for each of `bench rooms`' runs."""
+    done = run_script(cardtable, "callgrind_rooms.py", "--size", "smoke")
+    lines = [line for line in done.stdout.splitlines() if line.startswith("rooms, ")]
+    assert [line.split(" at ")[0] for line in lines] == [
+        "rooms, snap",
+        "rooms, snap",
+        "rooms, set",
+        "rooms, memory",
+    ], done.stdout
+    assert all(" instructions per action (" in line for line in lines)
 
 
 def test_engine_beside_its_python_model_writes_the_same_replies(cardtable):

@@ -8,6 +8,12 @@ same deals, rules and player), and prints each one's ns per action and Swift / C
     swift build -c release
     python3 scripts/bench_memory_c.py --bin .build/release/cardtable          # 5,000 games
     python3 scripts/bench_memory_c.py --quick                                 # 200 games
+    python3 scripts/bench_memory_c.py --quick --instructions                  # counted
+
+Time moves with the machine's load, so much that the ratio of one run says little on a shared
+machine; `--instructions` counts instead, under valgrind's callgrind: each program's
+instructions at the size asked less those of 3 games (starting the program, its first deals),
+divided by the actions between them, for all three difficulties together.
 """
 
 import argparse
@@ -38,6 +44,57 @@ def figures(text: str, prefix: str) -> dict[str, tuple[float, int, int]]:
     return found
 
 
+def instructions(argv: list[str], directory: str) -> int:
+    """The instructions `argv` executes, counted by callgrind."""
+    out = os.path.join(directory, "callgrind.out")
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    if not match:
+        sys.exit(f"bench_memory_c: no count from callgrind:\n{done.stderr[-1000:]}")
+    return int(match.group(1))
+
+
+def actions(text: str, prefix: str) -> int:
+    """The actions of every difficulty together among the lines starting `prefix`."""
+    return sum(found[2] for found in figures(text, prefix).values())
+
+
+def counted(program: str, binary: str, flags: list[str], games: int, directory: str) -> int:
+    """Prints each one's instructions per action (the size asked less 3 games) and the ratio."""
+    if not shutil.which("valgrind"):
+        print("bench_memory_c: --instructions needs valgrind (apt-get install valgrind)")
+        return 1
+    small_flags, small_games = SIZES["smoke"]
+    runs = {
+        "Swift": ([binary, "bench", "memory", *flags], [binary, "bench", "memory", *small_flags]),
+        "C": ([program, str(games)], [program, str(small_games)]),
+    }
+    per_action = {}
+    for name, (large, small) in runs.items():
+        prefix = "c memory " if name == "C" else "memory "
+        texts = [
+            subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+            for argv in (large, small)
+        ]
+        played = actions(texts[0], prefix) - actions(texts[1], prefix)
+        spent = instructions(large, directory) - instructions(small, directory)
+        per_action[name] = (spent / played, played)
+    (swift, played), (c, c_played) = per_action["Swift"], per_action["C"]
+    if played != c_played:
+        print(f"Swift played {played} actions, C {c_played}: not the same benchmark")
+        return 1
+    print(f"Memory, {games} games per difficulty less 3, counted by callgrind ({played} actions)")
+    print(
+        f"memory instructions: Swift {swift:.1f} per action, C {c:.1f}, Swift / C {swift / c:.2f}×"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "cardtable"))
@@ -47,13 +104,20 @@ def main() -> int:
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="200 games per difficulty")
     size.add_argument("--smoke", action="store_true", help="3 games: only shows it still runs")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under callgrind instead"
+    )
     args = parser.parse_args()
     flags, games = SIZES["quick" if args.quick else "smoke" if args.smoke else "full"]
+    if args.instructions and args.smoke:
+        parser.error("--instructions counts against 3 games: ask for --quick or the full size")
 
     with tempfile.TemporaryDirectory(prefix="cardtable-memory-c-") as directory:
         program = os.path.join(directory, "memory_bench")
         source = os.path.join(ROOT, "scripts", "memory_bench.c")
         subprocess.run([args.cc, "-O2", "-o", program, source], check=True)
+        if args.instructions:
+            return counted(program, args.bin, flags, games, directory)
         c_text = subprocess.run(
             [program, str(games)], check=True, capture_output=True, text=True
         ).stdout

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what CardTable needs to build and test, and only what is missing:
-# Debian packages (C libraries, Chromium's headless shell, tmux, TypeScript's checker) and the Python test
+# Debian packages (C libraries, Chromium's headless shell, tmux, TypeScript's checker, valgrind for
+# the counted benchmarks) and the Python test
 # tools at the versions pinned in e2e/requirements.txt.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ APT_PACKAGES=(
   libncurses-dev
   chromium-headless-shell tmux
   node-typescript
+  valgrind
 )
 REQUIREMENTS="$(dirname "$0")/../e2e/requirements.txt"
 python=${PYTHON:-python3}
