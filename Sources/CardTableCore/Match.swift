@@ -252,9 +252,15 @@ public struct Match<Rules: GameRules>: Sendable {
       let timer = index == _timers.count - 1 ? _timers.removeLast() : _timers.remove(at: index)
       _clock = max(_clock, timer.due)
       do {
-        // NB: the referee's name is made in place, not read from `actors` and retained.
-        let player = timer.actor == Self.referee ? .referee : actors[Int(timer.actor)]
-        try accept(timer.action, by: player, actor: timer.actor, automatic: true)
+        // NB: the referee's name is made in place, not read from `actors` and retained; as a
+        // literal of its own, it is not released either (5 instructions an action of
+        // `bench memory`).
+        if timer.actor == Self.referee {
+          try accept(timer.action, by: .referee, actor: timer.actor, automatic: true)
+        } else {
+          try accept(
+            timer.action, by: actors[Int(timer.actor)], actor: timer.actor, automatic: true)
+        }
         // NB: one timer's events are the outcome's own; only several are gathered anew.
         if gathering {
           fired += 1
