@@ -157,10 +157,10 @@ extension MemoryGame {
     let (first, second) = (state.turned[0], state.turned[1])
     switch resolution {
     case .removeMatch:
-      // NB: each position is changed in one access: two assignments to it checked twice that
-      // the board was not shared.
-      state.board[first].leave()
-      state.board[second].leave()
+      for index in state.turned {
+        state.board[index].removed = true
+        state.board[index].faceUp = false
+      }
       outcome.events.append(.removed(first, second))
     case .matchPause:
       break

@@ -86,11 +86,6 @@ public enum MemoryGame: GameRules {
     public internal(set) var matched = false
 
     public init(card: PlayingCard) { self.card = card }
-
-    /// A found pair's card leaves the board (Memory).
-    mutating func leave() {
-      (removed, faceUp) = (true, false)
-    }
   }
 
   /// One player of a game in turns.
