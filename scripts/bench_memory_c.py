@@ -44,8 +44,8 @@ def figures(text: str, prefix: str) -> dict[str, tuple[float, int, int]]:
     return found
 
 
-def instructions(argv: list[str], directory: str) -> int:
-    """The instructions `argv` executes, counted by callgrind."""
+def instructions(argv: list[str], directory: str) -> tuple[int, str]:
+    """The instructions `argv` executes, counted by callgrind, and what it printed."""
     out = os.path.join(directory, "callgrind.out")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
@@ -56,7 +56,7 @@ def instructions(argv: list[str], directory: str) -> int:
     match = re.search(r"Collected : (\d+)", done.stderr)
     if not match:
         sys.exit(f"bench_memory_c: no count from callgrind:\n{done.stderr[-1000:]}")
-    return int(match.group(1))
+    return int(match.group(1)), done.stdout
 
 
 def actions(text: str, prefix: str) -> int:
@@ -77,12 +77,11 @@ def counted(program: str, binary: str, flags: list[str], games: int, directory: 
     per_action = {}
     for name, (large, small) in runs.items():
         prefix = "c memory " if name == "C" else "memory "
-        texts = [
-            subprocess.run(argv, check=True, capture_output=True, text=True).stdout
-            for argv in (large, small)
-        ]
-        played = actions(texts[0], prefix) - actions(texts[1], prefix)
-        spent = instructions(large, directory) - instructions(small, directory)
+        (large_count, large_text), (small_count, small_text) = (
+            instructions(argv, directory) for argv in (large, small)
+        )
+        played = actions(large_text, prefix) - actions(small_text, prefix)
+        spent = large_count - small_count
         per_action[name] = (spent / played, played)
     (swift, played), (c, c_played) = per_action["Swift"], per_action["C"]
     if played != c_played:

@@ -201,7 +201,11 @@ public struct ChoiceScreen: GameScreen {
   /// A Set card in three cells: number, symbol, colour's initial (`2◍R`).
   func setShort(_ text: String, _ glyphs: Glyphs) -> String {
     guard let parts = CardArt.SetParts(text) else { return text }
-    return "\(parts.number)"
+    return setShort(parts, glyphs)
+  }
+
+  func setShort(_ parts: CardArt.SetParts, _ glyphs: Glyphs) -> String {
+    "\(parts.number)"
       + CardArt.setSymbol(shape: parts.shape, shading: parts.shading, glyphs: glyphs)
       + parts.colour.prefix(1).uppercased()
   }
@@ -301,7 +305,7 @@ public struct ChoiceScreen: GameScreen {
       guard let parts = CardArt.SetParts(name), parts.isCard else {
         return glyphs.text(String(word))
       }
-      return setShort(name, glyphs) + glyphs.text(String(word[end...]))
+      return setShort(parts, glyphs) + glyphs.text(String(word[end...]))
     }
     return words.joined(separator: " ")
   }
