@@ -249,7 +249,7 @@ def test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on(cardtable
                     while True:
                         answer = json.loads(await asyncio.wait_for(socket_.recv(), 30))
                         if answer.get("reply") == number or answer["type"] == "error":
-                            answered.append(answer["type"])
+                            answered.append(answer.get("error", {}).get("code", answer["type"]))
                             break
                     # NB: a person's pace, well within a connection's 30 messages a second.
                     await asyncio.sleep(0.05)

@@ -68,6 +68,7 @@ extension EventLoop {
     connection.refusedInARow = 0
     let now = uv_hrtime()
     let address = listener?.address(of: wsi)
+    let meter = handlingBudget.meter(now: now)
     if !discarded && !binary && bytes > connection.charged {
       // NB: a message sent in fragments pays for the bytes its first fragment did not announce.
       let owed = cost(of: bytes) - cost(of: connection.charged)
@@ -76,7 +77,7 @@ extension EventLoop {
     }
     defer {
       if let address {
-        handlingBudget.charge(Double(uv_hrtime() - now) / 1e9, to: address, now: uv_hrtime())
+        handlingBudget.charge(meter, to: address, now: uv_hrtime())
       }
     }
     if discarded {

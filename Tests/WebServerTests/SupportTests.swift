@@ -46,6 +46,30 @@ extension WebServerTests {
       #expect(allowed)
     }
 
+    @Test func aMessageIsChargedTheLoopsWorkNotTheTimeItWasNotRunning() {
+      // NB: a thread preempted in the middle of a message is not running, as one asleep is not:
+      // on a busy machine the wall clock charged that wait to whoever was being handled.
+      var budget = HandlingBudget(secondsPerSecond: 0.25)
+      var now = monotonicNanoseconds()
+      budget.charge(0.001, to: "proxy", now: now)
+      let alone = budget.meter(now: now)
+      #expect(
+        alone.cpuStarted == nil, "one address spending is never shed: the wall clock times it")
+      budget.charge(0.001, to: "someone else", now: now)
+      let shared = budget.meter(now: now)
+      #expect(shared.cpuStarted != nil, "with several, the thread's CPU time times it")
+      usleep(100_000)
+      var sum: UInt64 = 0
+      let working = HandlingBudget.threadSeconds()
+      for value in 0..<UInt64(200_000) { sum = sum &* 31 &+ value }
+      let work = HandlingBudget.threadSeconds() - working
+      now = monotonicNanoseconds()
+      budget.charge(shared, to: "player", now: now)
+      let measured = budget.spent(by: "player", now: now)
+      #expect(sum != 1 && measured > 0, "its work is charged")
+      #expect(measured < work + 0.05, "its 100 ms asleep are not: \(measured) s for \(work) s")
+    }
+
     @Test func oneAddressAloneIsNeverShed() {
       var budget = HandlingBudget(secondsPerSecond: 0.25)
       for step in 1...100 {
@@ -146,4 +170,11 @@ extension WebServerTests {
       return (status, body)
     }
   }
+}
+
+/// The monotonic clock in nanoseconds, as the loop's `uv_hrtime()` reads it.
+private func monotonicNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
