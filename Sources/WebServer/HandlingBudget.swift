@@ -13,18 +13,18 @@
 /// ``halfLife``, so they read as a recent rate.
 ///
 /// NB: the time charged is the loop thread's CPU time (``threadSeconds()``), not the wall
-/// clock's: on a busy machine the thread is preempted in
-/// the middle of a message, and the wall clock charged the wait to whoever was being handled.
-/// Beside the whole test suite, a person playing during a flood from 16 addresses was refused
-/// `too-fast` once (`test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on`, in a
-/// run of six browser workers): their room's creation, preempted, read as over their share.
-/// Reading the thread's CPU time is a system call, about 1 µs here, two a message, so it is
-/// read only where a charge can decide something: with more than one address spending. One
-/// address alone is never shed (a server behind a proxy, the benchmarks), and its messages are
-/// charged their wall time. Measured with `scripts/loadtest_flood.py`: charging the wall time
-/// below a quarter of the budget too, at most 1 ms a message, let a flood's first messages
-/// (2.6 ms each) through uncharged, and the canary's worst round trip went from 28–63 ms to
-/// 62–249 ms.
+/// clock's: on a busy machine the thread is preempted in the middle of a message, and the wall
+/// clock charged the wait to whoever was being handled. Beside the whole test suite, a person
+/// playing during a flood from 16 addresses was refused `too-fast` once
+/// (`test_a_flood_from_many_addresses_is_closed_while_a_player_plays_on`, in a run of six
+/// browser workers): their room's creation, preempted, read as over their share. Reading the
+/// thread's CPU time is a system call, about 1 µs here, two a message, so it is read only where
+/// a charge can decide something: with more than one address spending. One address alone is
+/// never shed (a server behind a proxy, the benchmarks), and its messages are charged their
+/// wall time. Measured with `scripts/loadtest_flood.py`: charging the wall time below a quarter
+/// of the budget too, at most 1 ms a message, let a flood's first messages (2.6 ms each) through
+/// undercharged, and the canary's worst round trip was 62–249 ms, against 28–100 ms for the
+/// wall clock alone and 33–37 ms for this (docs/PERFORMANCE.md, "A flood from many addresses").
 struct HandlingBudget {
   /// The seconds of handling a second the whole server may spend before it sheds.
   let secondsPerSecond: Double
