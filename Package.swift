@@ -7,13 +7,16 @@ import PackageDescription
 /// through it in a debugger.
 let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
-/// The release binary carries the Swift runtime in itself: it needs only the system's C
-/// libraries (docs/DEPLOY.md "Install"), starts without resolving the runtime's symbols (a
-/// quarter of a short command's instructions), and calls the runtime (retain, release, the
-/// checks of arrays and of exclusive access) directly rather than through the dynamic linker's
-/// table: 2.2–2.6 % fewer instructions an action of `bench rooms` (docs/PERFORMANCE.md).
+/// The binary carries the Swift runtime in itself: it needs only the system's C libraries
+/// (docs/DEPLOY.md "Install"), starts without resolving the runtime's symbols (a quarter of a
+/// short command's instructions), and calls the runtime (retain, release, the checks of arrays
+/// and of exclusive access) directly rather than through the dynamic linker's table: 2.2–2.6 %
+/// fewer instructions an action of `bench rooms` (docs/PERFORMANCE.md).
+///
+/// NB: in debug builds too, so that the tests run the binary as it is installed
+/// (`e2e/test_operations.py` checks what it loads); linking takes about a second more.
 let runtimeLinkedIn: [LinkerSetting] = [
-  .unsafeFlags(["-static-stdlib"], .when(configuration: .release))
+  .unsafeFlags(["-static-stdlib"])
 ]
 
 let package = Package(

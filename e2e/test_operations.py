@@ -106,6 +106,44 @@ def test_metrics_count_what_the_games_did(cardtable, web_root):
         assert after["cardtable_rooms"] <= 1 and after["cardtable_connections"] == 0
 
 
+# The libraries the binary may ask for by name (docs/DEPLOY.md "Install"): the C libraries of
+# the system it was built on, and none of the Swift toolchain's.
+SYSTEM_LIBRARIES = (
+    "libwebsockets.so.",
+    "libuv.so.",
+    "libsqlite3.so.",
+    "libpq.so.",
+    "libz.so.",
+    "libcap.so.",
+    "libstdc++.so.",
+    "libgcc_s.so.",
+    "libm.so.",
+    "libc.so.",
+    "ld-linux",
+)
+
+
+def test_the_binary_carries_the_swift_runtime_and_needs_no_toolchain(cardtable):
+    """What the binary asks the dynamic linker for is the system's C libraries that
+    docs/DEPLOY.md names, none of the Swift runtime's (`libswiftCore.so`, Foundation, dispatch),
+    which a machine without the toolchain does not have; and it runs with no library path."""
+    import subprocess
+
+    dynamic = subprocess.run(
+        ["readelf", "--dynamic", cardtable], capture_output=True, text=True, check=True
+    ).stdout
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic)
+    assert "libc.so.6" in needed, dynamic
+    others = [name for name in needed if not name.startswith(SYSTEM_LIBRARIES)]
+    assert not others, f"not a system C library: {others}"
+    loaded = subprocess.run(
+        ["ldd", cardtable], capture_output=True, text=True, check=True, env={}
+    ).stdout
+    assert "swift" not in loaded.lower() and "dispatch" not in loaded, loaded
+    version = subprocess.run([cardtable, "--version"], capture_output=True, text=True, env={})
+    assert version.returncode == 0 and version.stdout.startswith("cardtable "), version
+
+
 def test_make_install_serves_the_games_from_anywhere(cardtable, tmp_path):
     """`make install PREFIX=…` puts the binary and the web client where the binary finds them:
     the installed server serves the page from an unrelated directory, without `--web`."""

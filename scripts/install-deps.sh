@@ -14,6 +14,7 @@ APT_PACKAGES=(
   chromium-headless-shell tmux
   node-typescript
   valgrind
+  binutils
 )
 REQUIREMENTS="$(dirname "$0")/../e2e/requirements.txt"
 python=${PYTHON:-python3}
