@@ -12,25 +12,6 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def smoke(script, cardtable):
-    """Runs scripts/`script` at its tiny size against `cardtable`; returns what it did."""
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "scripts", script), "--smoke", "--bin", cardtable],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
-def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
-    done = smoke("bench_memory_c.py", cardtable)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("memory ")]
-    assert [line.split(":")[0] for line in lines] == ["memory easy", "memory medium", "memory hard"]
-    assert all("Swift / C" in line for line in lines)
-
-
 def run_script(cardtable, script, *arguments):
     """Runs scripts/`script` with `arguments` against `cardtable`; returns what it did."""
     done = subprocess.run(
@@ -41,6 +22,18 @@ def run_script(cardtable, script, *arguments):
     )
     assert done.returncode == 0, done.stderr + done.stdout
     return done
+
+
+def smoke(script, cardtable):
+    """Runs scripts/`script` at its tiny size against `cardtable`; returns what it did."""
+    return run_script(cardtable, script, "--smoke")
+
+
+def test_memory_beside_its_c_copy_plays_the_same_actions(cardtable):
+    done = smoke("bench_memory_c.py", cardtable)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("memory ")]
+    assert [line.split(":")[0] for line in lines] == ["memory easy", "memory medium", "memory hard"]
+    assert all("Swift / C" in line for line in lines)
 
 
 def test_memory_beside_its_c_copy_counted_in_instructions(cardtable):

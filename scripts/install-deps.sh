@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what CardTable needs to build and test, and only what is missing:
-# Debian packages (C libraries, Chromium's headless shell, tmux, TypeScript's checker, valgrind for
-# the counted benchmarks) and the Python test
-# tools at the versions pinned in e2e/requirements.txt.
+# Debian packages (C libraries, Chromium's headless shell, tmux, TypeScript's checker, valgrind
+# for the counted benchmarks, binutils' readelf for the test of what the binary loads) and the
+# Python test tools at the versions pinned in e2e/requirements.txt.
 set -euo pipefail
 
 APT_PACKAGES=(

@@ -21,10 +21,8 @@
 /// thread's CPU time is a system call, about 1 µs here, two a message, so it is read only where
 /// a charge can decide something: with more than one address spending. One address alone is
 /// never shed (a server behind a proxy, the benchmarks), and its messages are charged their
-/// wall time. Measured with `scripts/loadtest_flood.py`: charging the wall time below a quarter
-/// of the budget too, at most 1 ms a message, let a flood's first messages (2.6 ms each) through
-/// undercharged, and the canary's worst round trip was 62–249 ms, against 28–100 ms for the
-/// wall clock alone and 33–37 ms for this (docs/PERFORMANCE.md, "A flood from many addresses").
+/// wall time. Charging the wall time below a quarter of the budget too let a flood's first
+/// messages through undercharged (docs/PERFORMANCE.md, "A flood from many addresses").
 struct HandlingBudget {
   /// The seconds of handling a second the whole server may spend before it sheds.
   let secondsPerSecond: Double
@@ -120,7 +118,7 @@ struct HandlingBudget {
   }
 
   /// What `address` has spent recently, in decayed seconds (for tests).
-  mutating func spent(by address: String, now: UInt64) -> Double {
+  func spent(by address: String, now: UInt64) -> Double {
     guard var spent = addresses[address] else { return 0 }
     spent.decay(to: now)
     return spent.seconds
