@@ -302,7 +302,7 @@ def test_court_cards_have_figures_and_number_cards_pips(server, page, cardtable)
     texts = [rank + suit for rank in "JQK" for suit in "♠♥♦♣"]
     page.evaluate(
         """async (texts) => {
-      const { cardImage } = await import('/js/cards.js');
+      const { cardImage } = await import(new URL('cards.js', document.querySelector('script[type=module]').src));
       const gallery = document.createElement('div');
       gallery.id = 'court-gallery';
       gallery.append(...texts.map((text) => cardImage(text)));

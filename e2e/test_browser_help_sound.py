@@ -168,7 +168,7 @@ def test_each_event_has_its_effect(server, page):
     # NB: the effects are the catalog's: the home screen is drawn once `welcome` brought it.
     expect(page.get_by_role("heading", name="Your name")).to_be_visible()
     effects = page.evaluate("""async () => {
-      const { effectOf } = await import('/js/sound.js');
+      const { effectOf } = await import(new URL('sound.js', document.querySelector('script[type=module]').src));
       const of = (game, ...types) => effectOf({ game, events: types.map((type) => ({ type })) });
       return {
         flipped: of('memory', 'flipped'), chosen: of('set', 'chosen'), turned: of('snap', 'activated', 'turned'),

@@ -208,7 +208,7 @@ def test_memory_hard_on_an_upright_phone_is_transposed(server, chromium):
     )
     try:
         report = page.evaluate("""async () => {
-          const { memoryGeometry } = await import('/js/geometry.js');
+          const { memoryGeometry } = await import(new URL('geometry.js', document.querySelector('script[type=module]').src));
           const table = document.querySelector('.memory-table');
           const r = table.getBoundingClientRect();
           const cards = [...table.querySelectorAll('button.card')].map(c => c.getBoundingClientRect());

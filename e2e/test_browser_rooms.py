@@ -155,6 +155,36 @@ def test_closing_the_page_and_opening_its_link_continues(server, page, cardtable
     assert not errors, errors
 
 
+def files_loaded(page):
+    """The page's scripts and style sheets as Resource Timing saw them: (path, bytes over the
+    network), where 0 bytes is a copy from the browser's cache (a 304 costs its headers)."""
+    return page.evaluate(
+        """() => performance.getEntriesByType('resource')
+            .filter(e => ['script', 'link'].includes(e.initiatorType))
+            .map(e => [new URL(e.name).pathname, e.transferSize])"""
+    )
+
+
+def test_a_page_opened_again_takes_its_scripts_and_styles_from_the_cache(server, page):
+    """The page names its files under the build's version (docs/WEBSERVER.md, "Caching"), so
+    opening the game again asks the server for the page alone: no file revalidated."""
+    (address, ready) = DEALS["memory"]
+    page.goto(f"{server}{address}")
+    wait_view(page, ready)
+    first = files_loaded(page)
+    versions = {path.split("/")[2] for path, _ in first}
+    assert len(versions) == 1 and all(path.startswith("/v/") for path, _ in first), first
+    assert {"js/app.js", "css/app.css"} <= {path.split("/", 3)[3] for path, _ in first}
+    assert all(size > 0 for _, size in first), first
+    link = f"{server}play/{room_of(page)}"
+
+    page.goto(link)
+    wait_view(page, ready)
+    again = files_loaded(page)
+    assert sorted(path for path, _ in again) == sorted(path for path, _ in first)
+    assert [path for path, size in again if size] == [], "asked the server again"
+
+
 def test_a_restarted_server_finds_the_memory_game_where_it_was(own_server, page, cardtable):
     pairs = memory_pairs(cardtable)
     record_texts(page, "#connection-banner")

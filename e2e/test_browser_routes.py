@@ -4,8 +4,8 @@ server's catalog alone — a pure function, checked here in the page itself."""
 from playwright.sync_api import expect
 
 PARSE = """async ([addresses]) => {
-  const { parseRoute } = await import('/js/route.js');
-  const { games } = await import('/js/catalog.js');
+  const { parseRoute } = await import(new URL('route.js', document.querySelector('script[type=module]').src));
+  const { games } = await import(new URL('catalog.js', document.querySelector('script[type=module]').src));
   return addresses.map((address) => {
     const route = parseRoute(new URL(address, location.origin), games());
     return { kind: route.kind, game: route.game?.name ?? null, room: route.room ?? null,
@@ -57,7 +57,7 @@ def test_every_address_asks_for_its_screen(server, page):
 
 
 FILL = """async ([game, text, values]) => {
-  const { gameInfo, filled } = await import('/js/catalog.js');
+  const { gameInfo, filled } = await import(new URL('catalog.js', document.querySelector('script[type=module]').src));
   return filled(gameInfo(game), text, values);
 }"""
 

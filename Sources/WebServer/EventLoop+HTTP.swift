@@ -60,13 +60,16 @@ extension EventLoop {
     guard method == "GET" || method == "HEAD" else {
       return respond(wsi, .text("method not allowed\n", status: 405))
     }
+    // NB: `/v/VERSION/js/app.js` is the root's `/js/app.js` as a page of that build named it.
+    let versioned = StaticFiles.Build.split(path)
     guard let staticRoot,
-      let file = StaticFiles.resolve(path, in: staticRoot)
-        ?? (isPageRoute(path) ? StaticFiles.resolve("/index.html", in: staticRoot) : nil)
+      let file = StaticFiles.resolve(versioned?.path ?? path, in: staticRoot)
+        ?? (versioned == nil && isPageRoute(path)
+          ? StaticFiles.resolve("/index.html", in: staticRoot) : nil)
     else {
       return respond(wsi, .text("not found\n", status: 404))
     }
-    return serve(wsi, file, method: method)
+    return serve(wsi, file, root: staticRoot, version: versioned?.version, method: method)
   }
 
   /// Whether `path` is one of the page application's own addresses (``WebServer/Configuration/pageRoutes``).
@@ -77,19 +80,41 @@ extension EventLoop {
   }
 
   /// Serves a file: gzip-compressed from memory when it compresses and the client accepts
-  /// gzip, else through `lws_serve_http_file`; or a 304 when the client's copy is current.
+  /// gzip, else through `lws_serve_http_file`; or a 304 when the client's copy is current. A
+  /// page goes out from memory with its references carrying the build's version
+  /// (``StaticFiles/Build``); a file asked for under the version it still has is cached for good.
   ///
   /// The two encodings are two representations with ETags of their own, and a compressible
   /// file's responses say `Vary: Accept-Encoding`, so that no cache hands one for the other.
-  func serve(_ wsi: OpaquePointer, _ file: StaticFiles.File, method: String) -> Int32 {
+  func serve(
+    _ wsi: OpaquePointer, _ file: StaticFiles.File, root: String, version: Substring?,
+    method: String
+  ) -> Int32 {
     let compressible = StaticFiles.isCompressible(file.path)
-    let gzipped =
-      compressible && acceptsGzip(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-      ? compressedFiles.gzipped(file) : nil
-    let etag = gzipped == nil ? file.etag : file.gzipETag
+    let gzip = compressible && acceptsGzip(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
+    // NB: the bytes to send from memory (nil: the file as it is on disk), and whether they are
+    // gzip-compressed.
+    var body: [UInt8]?
+    var gzipped = false
+    let etag: String
+    if StaticFiles.isPage(file.path), let page = build.page(file, root: root) {
+      gzipped = gzip && page.gzipped != nil
+      body = gzipped ? page.gzipped : page.bytes
+      etag = "\"\(page.etag)\(gzipped ? "-gz" : "")\""
+    } else if gzip, let compressed = compressedFiles.gzipped(file) {
+      (body, gzipped, etag) = (compressed, true, file.gzipETag)
+    } else {
+      etag = file.etag
+    }
+    let caching =
+      if let version {
+        build.caching(of: file, version: version, root: root)
+      } else {
+        StaticFiles.cacheControl(for: file.path)
+      }
     var headers = [
       ("etag:", etag),
-      ("cache-control:", StaticFiles.cacheControl(for: file.path)),
+      ("cache-control:", caching),
       ("x-content-type-options:", "nosniff"),
     ]
     headers += configuration.pageHeaders
@@ -102,13 +127,13 @@ extension EventLoop {
     {
       return writeHeaders(wsi, status: 304, contentType: nil, length: nil, headers: headers)
     }
-    if let gzipped {
-      headers.append(("content-encoding:", "gzip"))
+    if let body {
+      if gzipped { headers.append(("content-encoding:", "gzip")) }
       let result = writeHeaders(
         wsi, status: 200, contentType: StaticFiles.contentType(for: file.path),
-        length: gzipped.count, headers: headers)
+        length: body.count, headers: headers)
       if result == 0 {
-        responseBodies[wsi] = method == "HEAD" ? [] : gzipped
+        responseBodies[wsi] = method == "HEAD" ? [] : body
         lws_callback_on_writable(wsi)
       }
       return result

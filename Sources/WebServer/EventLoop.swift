@@ -46,6 +46,8 @@ final class EventLoop {
   var releasedSinceTrim = 0
   /// Static files compressed once, while they stay the same.
   var compressedFiles = StaticFiles.CompressedFiles()
+  /// The static root's version and its pages that name it.
+  var build = StaticFiles.Build()
   /// The message rate of each client address, shared by its connections.
   var addressBuckets: [String: TokenBucket] = [:]
   /// The server-wide budget of message handling.

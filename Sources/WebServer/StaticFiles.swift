@@ -13,6 +13,8 @@ enum StaticFiles {
     var path: String
     var size: Int
     var modified: Int
+    /// The nanoseconds of the modification time, which tell apart two changes in one second.
+    var nanoseconds = 0
     /// A strong validator from the modification time and the size.
     var etag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))\"" }
     /// The validator of the gzip-compressed representation.
@@ -84,7 +86,9 @@ enum StaticFiles {
     guard let real = realPath(candidate), real.hasPrefix(root + "/") else { return nil }
     var info = stat()
     guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return File(path: real, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+    return File(
+      path: real, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
+      nanoseconds: Int(info.st_mtim.tv_nsec))
   }
 
   /// The `Content-Type` for a file name, by its extension.
@@ -109,11 +113,18 @@ enum StaticFiles {
     }
   }
 
-  /// The `Cache-Control` for a file name.
+  /// Whether a file is a page, whose references to the root's files are rewritten to carry the
+  /// build's version (``Build``).
+  static func isPage(_ path: String) -> Bool {
+    ["html", "htm"].contains(fileExtension(path))
+  }
+
+  /// The `Cache-Control` for a file name asked for under its own name.
   ///
-  /// Pages, scripts, style sheets and data change together when the program is upgraded and
-  /// their names carry no version, so browsers revalidate them on every use (`no-cache`; the
-  /// ETag makes that a cheap 304). Images and fonts may be reused for an hour without asking.
+  /// Pages, scripts, style sheets and data change together when the program is upgraded, so
+  /// under a name that carries no version browsers revalidate them on every use (`no-cache`;
+  /// the ETag makes that a cheap 304); pages name them under the build's version, which is
+  /// cached for good (``Build``). Images and fonts may be reused for an hour without asking.
   static func cacheControl(for path: String) -> String {
     switch fileExtension(path) {
     case "svg", "png", "jpg", "jpeg", "gif", "webp", "ico", "woff2", "woff":
@@ -130,7 +141,7 @@ enum StaticFiles {
     return name[name.index(after: dot)...].lowercased()
   }
 
-  private static func realPath(_ path: String) -> String? {
+  static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
