@@ -130,3 +130,14 @@ def test_the_load_benchmark_compares_the_store_with_the_store_off(cardtable):
     compared = [line for line in lines if line.startswith("games round trip, store ÷ store off")]
     assert len(compared) == 1 and "p50 " in compared[0] and "×" in compared[0], done.stdout
     assert all(line.endswith("exit status 0") for line in lines if line.startswith("after close"))
+
+
+def test_page_loads_are_measured_first_and_again(cardtable):
+    """`bench_pages.py` at its smoke size: one first visit and one return visit, timed."""
+    done = smoke("bench_pages.py", cardtable)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("HTTP/1.1, ")]
+    assert [line.split(", new")[0] for line in lines] == [
+        "HTTP/1.1, first visit",
+        "HTTP/1.1, return visit",
+    ], done.stdout
+    assert all(re.search(r": \d+ ms, \d+ requests? over the network", line) for line in lines)

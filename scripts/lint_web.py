@@ -4,11 +4,14 @@
 Debian 12 has no JavaScript formatter and only an ESLint (6.4) too old to read the client's
 ES2022, so the house rules are checked here: every module is `// @ts-check`; no `var`, loose
 `==`/`!=`, `console.log` or `debugger`; and in JavaScript, CSS and HTML no tab, no trailing
-space, one final newline, and no stylesheet or script linked twice. Prints each finding as
-`file:line: message`; exits 1 if there is one.
+space, one final newline, and no stylesheet or script linked twice; and the page preloads
+exactly the modules its script imports, so that a first visit asks for all of them at once
+instead of one level of imports after another. Prints each finding as `file:line: message`;
+exits 1 if there is one.
 """
 
 import pathlib
+import posixpath
 import re
 import sys
 
@@ -17,6 +20,14 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "web"
 LOOSE = re.compile(r"(?<![=!<>])(==|!=)(?!=)")
 STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|`(?:\\.|[^`\\])*`")
 LINKED = re.compile(r"""<(?:link[^>]*href|script[^>]*src)=["']([^"']+)["']""")
+ENTRY = re.compile(r"""<script type="module" src="/([^"]+)">""")
+PRELOADED = re.compile(r"""<link rel="modulepreload" href="/([^"]+)">""")
+# A static import or re-export at the start of a line, over several lines if need be:
+# `import { a, b } from './x.js';`, `export * from '../y.js';`, `import './z.js';`.
+IMPORTED = re.compile(
+    r"""^[ \t]*(?:(?:import|export)\s[^;'"]*?from\s*|import\s*)['"](\.{1,2}/[^'"]+)['"]""",
+    re.MULTILINE,
+)
 
 
 def code_of(line):
@@ -25,6 +36,35 @@ def code_of(line):
         return ""
     code = STRINGS.sub("''", line)
     return code.split("//", 1)[0]
+
+
+def imports(entry):
+    """Every module `entry` (a path under the root) imports, directly or not, in the order a
+    depth-first walk meets them, `entry` first."""
+    found = []
+
+    def visit(module):
+        if module in found:
+            return
+        found.append(module)
+        source = (ROOT / module).read_text(encoding="utf-8")
+        for relative in IMPORTED.findall(source):
+            visit(posixpath.normpath(posixpath.join(posixpath.dirname(module), relative)))
+
+    visit(entry)
+    return found
+
+
+def preloads(text):
+    """The page's findings about its module preloads: each module its script imports and it
+    does not preload, and each it preloads that nothing imports."""
+    found = []
+    for entry in ENTRY.findall(text):
+        graph = imports(entry)[1:]
+        preloaded = PRELOADED.findall(text)
+        found += [(1, f"/{m} is imported but not preloaded") for m in graph if m not in preloaded]
+        found += [(1, f"/{m} is preloaded but not imported") for m in preloaded if m not in graph]
+    return found
 
 
 def check(path):
@@ -53,6 +93,7 @@ def check(path):
         linked = LINKED.findall(text)
         for twice in sorted({url for url in linked if linked.count(url) > 1}):
             found.append((1, f"{twice} linked twice"))
+        found += preloads(text)
     return [f"{name}:{line}: {message}" for line, message in found]
 
 
