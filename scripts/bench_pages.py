@@ -5,10 +5,10 @@
 Starts `cardtable serve` once for each web root, and in headless Chromium with 100 ms of round
 trip (DevTools network emulation) opens Memory's game in a fresh browser context (a first
 visit) and then again in the same context (a return visit), rounds alternating between the two
-roots. For each it prints the median time to `DOMContentLoaded` (every module loaded and run),
-the requests that went over the network and their bytes. With `--h2`, each server is also
-reached through nginx with TLS and HTTP/2 (docs/DEPLOY.md's setup), when nginx and openssl are
-there.
+roots. For each it prints the median time to `DOMContentLoaded` (every module loaded and run)
+and to the cards on the table (the WebSocket's welcome and the deal too), the requests that
+went over the network and their bytes. With `--h2`, each server is also reached through nginx
+with TLS and HTTP/2 (docs/DEPLOY.md's setup), when nginx and openssl are there.
 
     python3 scripts/bench_pages.py --baseline-web /tmp/old-web          # this web/ against it
     python3 scripts/bench_pages.py --baseline-web /tmp/old-web --h2
@@ -46,9 +46,10 @@ LOADED = """() => {
 
 
 class Served:
-    """`cardtable serve` of one web root, on a free loopback port, with data of its own."""
+    """`cardtable serve` of one web root, on a free loopback port, keeping its games in memory;
+    `origins` are the pages' origins it takes WebSockets from besides its own (nginx's)."""
 
-    def __init__(self, binary, web, directory):
+    def __init__(self, binary, web, directory, origins=()):
         self.proc = subprocess.Popen(
             [
                 os.path.abspath(binary),
@@ -60,6 +61,7 @@ class Served:
                 "--web",
                 web,
                 "--in-memory",
+                *(("--allowed-origins", ",".join(origins)) if origins else ()),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -81,7 +83,7 @@ class Served:
 class Nginx:
     """nginx with a self-signed certificate in front of each server, HTTP/2 over TLS."""
 
-    def __init__(self, upstreams, directory):
+    def __init__(self, upstreams, ports, directory):
         self.directory = directory
         subprocess.run(
             [
@@ -95,15 +97,24 @@ class Nginx:
         self.urls = {}
         servers = ""
         for name, upstream in upstreams.items():
-            port = free_port()
-            self.urls[name] = f"https://127.0.0.1:{port}/"
+            self.urls[name] = f"https://127.0.0.1:{ports[name]}/"
+            # NB: as docs/DEPLOY.md passes them, so that the page's WebSocket connects too.
             servers += f"""
     server {{
-        listen 127.0.0.1:{port} ssl http2;
+        listen 127.0.0.1:{ports[name]} ssl http2;
         ssl_certificate {directory}/cert.pem;
         ssl_certificate_key {directory}/key.pem;
-        location / {{ proxy_pass {upstream.rstrip("/")}; proxy_http_version 1.1; }}
+        location / {{
+            proxy_pass {upstream.rstrip("/")};
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+        }}
     }}"""
+        servers = (
+            "\n    map $http_upgrade $connection_upgrade { default upgrade; '' close; }" + servers
+        )
         self.conf = f"{directory}/nginx.conf"
         temp = " ".join(
             f"{kind}_temp_path {directory};" for kind in ("client_body", "proxy", "fastcgi")
@@ -127,7 +138,8 @@ def free_port():
 
 
 def visits(browser, url, rtt):
-    """A first visit and a return visit in one fresh context: (ms, requests, bytes) each."""
+    """A first visit and a return visit in one fresh context, each as (ms to DOMContentLoaded,
+    ms to the cards on the table, requests over the network, their bytes)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, ignore_https_errors=True)
     page = context.new_page()
     session = context.new_cdp_session(page)
@@ -140,8 +152,10 @@ def visits(browser, url, rtt):
     for _ in ("first", "return"):
         started = time.perf_counter()
         page.goto(url + PAGE, wait_until="domcontentloaded")
-        elapsed = 1000 * (time.perf_counter() - started)
-        measured.append((elapsed, *page.evaluate(LOADED)))
+        loaded = 1000 * (time.perf_counter() - started)
+        page.wait_for_selector(".card")
+        dealt = 1000 * (time.perf_counter() - started)
+        measured.append((loaded, dealt, *page.evaluate(LOADED)))
     context.close()
     return measured
 
@@ -168,13 +182,17 @@ def main():
         print("bench_pages: --h2 needs nginx and openssl; measuring HTTP/1.1 only")
         args.h2 = False
 
+    # NB: nginx's ports are chosen first: each server takes WebSockets from its nginx origin.
+    ports = {name: free_port() for name in roots} if args.h2 else {}
     with tempfile.TemporaryDirectory(prefix="cardtable-pages-") as directory:
-        servers = {name: Served(binary, web, directory) for name, (binary, web) in roots.items()}
-        routes = {"HTTP/1.1": {name: served.url for name, served in servers.items()}}
-        nginx = None
+        servers, nginx = {}, None
         try:
+            for name, (binary, web) in roots.items():
+                origins = [f"https://127.0.0.1:{ports[name]}"] if args.h2 else []
+                servers[name] = Served(binary, web, directory, origins)
+            routes = {"HTTP/1.1": {name: served.url for name, served in servers.items()}}
             if args.h2:
-                nginx = Nginx(routes["HTTP/1.1"], directory)
+                nginx = Nginx(routes["HTTP/1.1"], ports, directory)
                 routes["HTTP/2 via nginx"] = nginx.urls
             results = {(route, name): [] for route in routes for name in roots}
             with sync_playwright() as playwright:
@@ -193,22 +211,30 @@ def main():
             for served in servers.values():
                 served.stop()
 
-    print(f"page loads, {rounds} rounds, {args.rtt:g} ms round trip: median to DOMContentLoaded")
+    print(
+        f"page loads, {rounds} rounds, {args.rtt:g} ms round trip: medians to DOMContentLoaded "
+        "(every module loaded and run) and to Memory's cards on the table"
+    )
     for route in routes:
         for index, visit in enumerate(("first visit", "return visit")):
             medians = {}
             for name in roots:
                 runs = [result[index] for result in results[(route, name)]]
-                ms = statistics.median(run[0] for run in runs)
-                medians[name] = ms
-                requests, transferred = runs[-1][1], runs[-1][2]
+                loaded = statistics.median(run[0] for run in runs)
+                dealt = statistics.median(run[1] for run in runs)
+                medians[name] = (loaded, dealt)
+                requests, transferred = runs[-1][2], runs[-1][3]
                 print(
-                    f"{route}, {visit}, {name} ({roots[name][1]}): {ms:.0f} ms, "
-                    f"{requests} request{'' if requests == 1 else 's'} over the network, "
-                    f"{transferred} bytes"
+                    f"{route}, {visit}, {name} ({roots[name][1]}): {loaded:.0f} ms, cards "
+                    f"{dealt:.0f} ms, {requests} request{'' if requests == 1 else 's'} over "
+                    f"the network, {transferred} bytes"
                 )
             if "old" in medians:
-                print(f"{route}, {visit}: new / old {medians['new'] / medians['old']:.2f}×")
+                (new_loaded, new_dealt), (old_loaded, old_dealt) = medians["new"], medians["old"]
+                print(
+                    f"{route}, {visit}: new / old {new_loaded / old_loaded:.2f}×, "
+                    f"cards {new_dealt / old_dealt:.2f}×"
+                )
     return 0
 
 

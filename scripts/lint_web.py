@@ -20,14 +20,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "web"
 LOOSE = re.compile(r"(?<![=!<>])(==|!=)(?!=)")
 STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|`(?:\\.|[^`\\])*`")
 LINKED = re.compile(r"""<(?:link[^>]*href|script[^>]*src)=["']([^"']+)["']""")
-ENTRY = re.compile(r"""<script type="module" src="/([^"]+)">""")
-PRELOADED = re.compile(r"""<link rel="modulepreload" href="/([^"]+)">""")
+TAG = re.compile(r"<(script|link)\b[^>]*>", re.IGNORECASE)
+ATTRIBUTE = re.compile(r"""\b([a-z]+)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 # A static import or re-export at the start of a line, over several lines if need be:
 # `import { a, b } from './x.js';`, `export * from '../y.js';`, `import './z.js';`.
 IMPORTED = re.compile(
-    r"""^[ \t]*(?:(?:import|export)\s[^;'"]*?from\s*|import\s*)['"](\.{1,2}/[^'"]+)['"]""",
+    r"""^[ \t]*(?:(?:import|export)\s[^;'"]*?from\s*|import\s*)['"]([^'"]+)['"]""",
     re.MULTILINE,
 )
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 def code_of(line):
@@ -38,31 +39,69 @@ def code_of(line):
     return code.split("//", 1)[0]
 
 
+def imported_by(module):
+    """The specifiers `module` (a path under the root) imports statically, comments aside."""
+    source = BLOCK_COMMENT.sub("", (ROOT / module).read_text(encoding="utf-8"))
+    return IMPORTED.findall(source)
+
+
 def imports(entry):
     """Every module `entry` (a path under the root) imports, directly or not, in the order a
-    depth-first walk meets them, `entry` first."""
-    found = []
+    depth-first walk meets them, `entry` first; and what is wrong on the way (an import by a
+    path from the root or of a module that is not there)."""
+    found, problems = [], []
 
     def visit(module):
         if module in found:
             return
         found.append(module)
-        source = (ROOT / module).read_text(encoding="utf-8")
-        for relative in IMPORTED.findall(source):
-            visit(posixpath.normpath(posixpath.join(posixpath.dirname(module), relative)))
+        for specifier in imported_by(module):
+            if not specifier.startswith(("./", "../")):
+                # NB: a module reached by two names runs twice, with two states.
+                problems.append(f"/{module} imports {specifier!r}: import by ./ or ../")
+                continue
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(module), specifier))
+            if not (ROOT / target).is_file():
+                problems.append(f"/{module} imports {specifier!r}, which is not there")
+                continue
+            visit(target)
 
     visit(entry)
-    return found
+    return found, problems
+
+
+def tags(text, name):
+    """Each `<script>` or `<link>` tag of the page as its attributes, names in lower case."""
+    return [
+        {key.lower(): value for key, value in ATTRIBUTE.findall(tag.group(0))}
+        for tag in TAG.finditer(text)
+        if tag.group(1).lower() == name
+    ]
 
 
 def preloads(text):
-    """The page's findings about its module preloads: each module its script imports and it
-    does not preload, and each it preloads that nothing imports."""
+    """The page's findings about its modules: each module its script imports and it does not
+    preload, each it preloads that nothing imports, and each import that is wrong."""
+    entries = [
+        tag["src"] for tag in tags(text, "script") if tag.get("type") == "module" and "src" in tag
+    ]
+    preloaded = [
+        tag["href"].removeprefix("/")
+        for tag in tags(text, "link")
+        if tag.get("rel") == "modulepreload" and "href" in tag
+    ]
+    if preloaded and not entries:
+        return [(1, "modules preloaded, but no module script to check them against")]
     found = []
-    for entry in ENTRY.findall(text):
-        graph = imports(entry)[1:]
-        preloaded = PRELOADED.findall(text)
-        found += [(1, f"/{m} is imported but not preloaded") for m in graph if m not in preloaded]
+    for entry in entries:
+        if not entry.startswith("/"):
+            found.append((1, f"{entry}: a module script by a path from the root, /js/…"))
+            continue
+        graph, problems = imports(entry.removeprefix("/"))
+        found += [(1, problem) for problem in problems]
+        found += [
+            (1, f"/{m} is imported but not preloaded") for m in graph[1:] if m not in preloaded
+        ]
         found += [(1, f"/{m} is preloaded but not imported") for m in preloaded if m not in graph]
     return found
 

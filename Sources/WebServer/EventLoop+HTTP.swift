@@ -97,10 +97,10 @@ extension EventLoop {
     var body: [UInt8]?
     var gzipped = false
     let etag: String
-    if StaticFiles.isPage(file.path), let page = build.page(file, root: root) {
+    let now = Double(uv_now(loop)) / 1000
+    if StaticFiles.isPage(file.path), let page = build.page(file, root: root, now: now) {
       gzipped = gzip && page.gzipped != nil
-      body = gzipped ? page.gzipped : page.bytes
-      etag = "\"\(page.etag)\(gzipped ? "-gz" : "")\""
+      (body, etag) = gzipped ? (page.gzipped, page.gzipETag) : (page.bytes, page.etag)
     } else if gzip, let compressed = compressedFiles.gzipped(file) {
       (body, gzipped, etag) = (compressed, true, file.gzipETag)
     } else {
@@ -108,7 +108,7 @@ extension EventLoop {
     }
     let caching =
       if let version {
-        build.caching(of: file, version: version, root: root)
+        build.caching(of: file, version: version, root: root, now: now)
       } else {
         StaticFiles.cacheControl(for: file.path)
       }

@@ -10,20 +10,26 @@ extension StaticFiles {
   /// that a browser keeps those files for a year and asks for none of them again until a file
   /// changes.
   ///
-  /// The version is a hash of the files' contents (each hashed once and kept while its
-  /// modification time and size stay the same): the same on every instance that serves the same
-  /// files, wherever they were copied, and new from the first page served after any file
-  /// changed. The walk follows no symbolic link out of the root, skips hidden names as
-  /// ``StaticFiles/resolve(_:in:)`` does, and stops after ``mostFiles`` files.
+  /// The version is a hash of the files' paths and contents: the same on every instance that
+  /// serves the same files, wherever they were copied. A file is hashed again only when it
+  /// changed (``File``: its size, modification time, inode or status change time). A file is
+  /// immutable under a version only while it is the very file hashed for it, so a file changed
+  /// since is never cached for good under an older name. The walk is reused for ``reuse``
+  /// seconds, follows no symbolic link out of the root nor into a directory it has walked,
+  /// skips hidden names as ``StaticFiles/resolve(_:in:)`` does, and stops after ``mostEntries``
+  /// names.
   struct Build {
     /// What starts a versioned path: `/v/VERSION/rest` is the root's `/rest`.
     static let prefix = "/v/"
     /// The caching of a file asked for under the current version: a year, never revalidated.
     static let immutable = "public, max-age=31536000, immutable"
-    /// Files past this many are not hashed (a root holds a web client, not a disk).
-    static let mostFiles = 4096
+    /// Names past this many (files and directories) are not walked: a root holds a web
+    /// client, not a disk.
+    static let mostEntries = 4096
     /// Directories deeper than this are not walked.
     static let deepest = 8
+    /// Larger files are not hashed: they are served, never as immutable.
+    static let largest = CompressedFiles.largest
 
     /// What the walk found: the version, and the names of the root's own directories (the
     /// first segments of the paths a page's references are rewritten for).
@@ -32,74 +38,83 @@ extension StaticFiles {
       var directories: Set<String>
     }
 
-    /// A hashed file: its size and modification time (seconds, nanoseconds) when hashed.
-    private struct Hashed {
-      var size: Int
-      var modified: Int
-      var nanoseconds: Int
-      var hash: UInt64
-    }
-
-    /// A page with its references rewritten for `version`, in both encodings.
+    /// A page with its references rewritten for `version`, in both encodings, and its ETag (a
+    /// hash of the rewritten bytes: the same on every instance).
     private struct Page {
       var file: File
       var version: String
       var bytes: [UInt8]
       var gzipped: [UInt8]?
+      var etag: String
     }
 
-    private var hashes: [String: Hashed] = [:]
+    /// Seconds a walk is reused for; a file changed meanwhile is still never immutable.
+    let reuse: Double
+    /// The files of the last walk, by real path, with the hash of their contents.
+    private var hashes: [String: (file: File, hash: UInt64)] = [:]
     private var pages: [String: Page] = [:]
-    /// The version the last walk found.
-    private(set) var current: String?
+    private var last: (snapshot: Snapshot, at: Double)?
 
-    /// The version and directories of the files under `root` as they are now.
-    mutating func snapshot(of root: String) -> Snapshot {
-      var files: [(relative: String, hash: UInt64)] = []
-      var directories: Set<String> = []
-      walk(root, relative: "", root: root, depth: 0, files: &files, directories: &directories)
-      files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+    init(reuse: Double = 1) {
+      self.reuse = reuse
+    }
+
+    /// The version and directories of the files under `root` (a real path) as they were at
+    /// most ``reuse`` seconds before `now` (seconds on any clock that only moves forward).
+    mutating func snapshot(of root: String, now: Double) -> Snapshot {
+      if let last, now >= last.at, now - last.at < reuse { return last.snapshot }
+      var walk = Walk(root: root, known: hashes)
+      walk.visit(root, relative: "", depth: 0)
+      walk.files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
       var hash = FNV1a()
-      for file in files {
+      for file in walk.files {
         hash.add(file.relative.utf8)
         hash.add(CollectionOfOne(0))
         hash.add(file.hash)
       }
-      let version = hash.hex
-      current = version
-      return Snapshot(version: version, directories: directories)
+      hashes = walk.seen
+      let snapshot = Snapshot(version: hash.hex, directories: walk.directories)
+      last = (snapshot, now)
+      return snapshot
     }
 
     /// The `Cache-Control` of `file` asked for under `version`: immutable when that is the
-    /// root's current version (walked now if no page was served yet) and the file is, as it is
-    /// now, the one hashed for it; else `no-cache`, as for a file asked for by its own name.
-    mutating func caching(of file: File, version: Substring, root: String) -> String {
-      if current == nil { _ = snapshot(of: root) }
-      guard let current, version == current, let hashed = hashes[file.path],
-        hashed.size == file.size,
-        hashed.modified == file.modified, hashed.nanoseconds == file.nanoseconds
+    /// root's current version and `file` is the very file hashed for it; else `no-cache`, as
+    /// for a file asked for by its own name. A page is always `no-cache`, so that it names the
+    /// next build as soon as there is one.
+    mutating func caching(of file: File, version: Substring, root: String, now: Double)
+      -> String
+    {
+      guard !StaticFiles.isPage(file.path), version == snapshot(of: root, now: now).version,
+        hashes[file.path]?.file == file
       else { return "no-cache" }
       return Self.immutable
     }
 
-    /// The page `file` with its references carrying the root's current version, and its gzip
-    /// representation when it shrinks.
-    mutating func page(_ file: File, root: String) -> (
-      bytes: [UInt8], gzipped: [UInt8]?, etag: String
+    /// The page `file` with its references carrying the root's current version, its gzip
+    /// form when it shrinks, and their ETags.
+    mutating func page(_ file: File, root: String, now: Double) -> (
+      bytes: [UInt8], gzipped: [UInt8]?, etag: String, gzipETag: String
     )? {
-      let snapshot = snapshot(of: root)
-      let tag =
-        "\(String(file.modified, radix: 16))-\(String(file.size, radix: 16))-\(snapshot.version)"
+      let snapshot = snapshot(of: root, now: now)
       if let page = pages[file.path], page.file == file, page.version == snapshot.version {
-        return (page.bytes, page.gzipped, tag)
+        return (page.bytes, page.gzipped, page.etag, Self.gzipETag(page.etag))
       }
       guard let bytes = StaticFiles.read(file) else { return nil }
       let rewritten = Self.versioned(bytes, version: snapshot.version, for: snapshot.directories)
       let compressed = try? Gzip.compress(rewritten)
-      let gzipped = compressed.flatMap { $0.count < rewritten.count ? $0 : nil }
-      pages[file.path] = Page(
-        file: file, version: snapshot.version, bytes: rewritten, gzipped: gzipped)
-      return (rewritten, gzipped, tag)
+      var hash = FNV1a()
+      hash.add(rewritten)
+      let page = Page(
+        file: file, version: snapshot.version, bytes: rewritten,
+        gzipped: compressed.flatMap { $0.count < rewritten.count ? $0 : nil },
+        etag: "\"\(hash.hex)\"")
+      pages[file.path] = page
+      return (page.bytes, page.gzipped, page.etag, Self.gzipETag(page.etag))
+    }
+
+    private static func gzipETag(_ etag: String) -> String {
+      String(etag.dropLast()) + "-gz\""
     }
 
     /// The root's path that a versioned request path names, with the version it names: for
@@ -114,9 +129,11 @@ extension StaticFiles {
       return (String(rest[slash...]), version)
     }
 
-    /// `html` with each attribute value that starts with one of `directories` as a path from
-    /// the root (`="/js/…"`, `='/css/…'`) starting `/v/VERSION/` instead. Other values (`/`,
-    /// `/scores`, `https://…`, relative ones) are left as they are.
+    /// `html` with each quoted attribute value that is a path to a file in one of
+    /// `directories` (`="/js/app.js"`, `='/css/app.css'`) starting `/v/VERSION/` instead.
+    /// Everything else is left as it is: `/`, `/scores`, `https://…`, relative paths, paths to
+    /// pages (`/games/`, `/help.html`, which must name the next build when there is one) and
+    /// values without quotes.
     static func versioned(_ html: [UInt8], version: String, for directories: Set<String>)
       -> [UInt8]
     {
@@ -124,52 +141,78 @@ extension StaticFiles {
       let slash = UInt8(ascii: "/")
       let inserted = Array((prefix + version).utf8)
       var result: [UInt8] = []
-      result.reserveCapacity(html.count + 16 * inserted.count)
+      result.reserveCapacity(html.count + 64 * inserted.count)
       var index = 0
       while index < html.count {
-        result.append(html[index])
-        // NB: `="/` or `='/`: an attribute's value that is a path from the root.
+        // NB: `="/` or `='/`: a quoted attribute value that is a path from the root.
         guard html[index] == equals, index + 2 < html.count,
           html[index + 1] == UInt8(ascii: "\"") || html[index + 1] == UInt8(ascii: "'"),
           html[index + 2] == slash
         else {
+          result.append(html[index])
           index += 1
           continue
         }
-        let start = index + 3
+        let quote = html[index + 1]
+        let start = index + 2
         var end = start
-        while end < html.count, html[end] != slash, html[end] != html[index + 1] { end += 1 }
-        result.append(html[index + 1])
-        if end < html.count, html[end] == slash,
-          directories.contains(String(decoding: html[start..<end], as: UTF8.self))
+        while end < html.count, html[end] != quote { end += 1 }
+        let value = html[start..<end]
+        result += html[index...index + 1]
+        if let segment = value.dropFirst().split(separator: slash, omittingEmptySubsequences: false)
+          .first, segment.endIndex < value.endIndex,
+          directories.contains(String(decoding: segment, as: UTF8.self)),
+          !Self.namesAPage(value)
         {
           result += inserted
         }
-        index += 2
+        result += value
+        index = end
       }
       return result
+    }
+
+    /// Whether a path (with its query or fragment, if any) names a page: a directory's or an
+    /// HTML file.
+    private static func namesAPage(_ value: ArraySlice<UInt8>) -> Bool {
+      let path = value.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+      return path.last == UInt8(ascii: "/")
+        || StaticFiles.isPage(String(decoding: path, as: UTF8.self))
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
+  }
 
-    /// Adds the regular files under `directory` (its path from the root is `relative`) to
-    /// `files`, hashing the ones new or changed since they were last hashed.
-    private mutating func walk(
-      _ directory: String, relative: String, root: String, depth: Int,
-      files: inout [(relative: String, hash: UInt64)], directories: inout Set<String>
-    ) {
-      guard depth <= Self.deepest, let stream = opendir(directory) else { return }
-      defer { closedir(stream) }
-      while files.count < Self.mostFiles, let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        guard !name.hasPrefix("."), !name.contains("\\") else { continue }
+  /// One walk of the root: the files found with their hashes, the root's directories.
+  private struct Walk {
+    let root: String
+    /// The hashes of the last walk, reused for files that have not changed since.
+    let known: [String: (file: File, hash: UInt64)]
+    var seen: [String: (file: File, hash: UInt64)] = [:]
+    var files: [(relative: String, hash: UInt64)] = []
+    var directories: Set<String> = []
+    /// The directories walked, by device and inode: a link back up is not walked again.
+    var walked: Set<[UInt64]> = []
+    var entries = 0
+
+    init(root: String, known: [String: (file: File, hash: UInt64)]) {
+      (self.root, self.known) = (root, known)
+    }
+
+    /// Adds the files under `directory` (its path from the root is `relative`), in name order
+    /// so that the names walked before the limit are the same on every copy.
+    mutating func visit(_ directory: String, relative: String, depth: Int) {
+      var info = stat()
+      guard depth <= Build.deepest, stat(directory, &info) == 0,
+        walked.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+      else { return }
+      for name in Self.names(in: directory) {
+        entries += 1
+        guard entries <= Build.mostEntries else { return }
         var real = directory + "/" + name
-        var info = stat()
         guard lstat(real, &info) == 0 else { continue }
         // NB: what a request could reach: a symbolic link counts only where it stays inside
         // the root (as `resolve` checks), and then as what it names. Anything else is under
@@ -184,14 +227,11 @@ extension StaticFiles {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
           if relative.isEmpty { directories.insert(name) }
-          walk(
-            real, relative: named, root: root, depth: depth + 1, files: &files,
-            directories: &directories)
+          visit(real, relative: named, depth: depth + 1)
         case S_IFREG:
-          let file = File(
-            path: real, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
-            nanoseconds: Int(info.st_mtim.tv_nsec))
-          guard let hash = hash(of: file) else { continue }
+          let file = File(real, info)
+          guard file.size <= Build.largest, let hash = hash(of: file) else { continue }
+          seen[real] = (file, hash)
           files.append((named, hash))
         default:
           continue
@@ -199,19 +239,27 @@ extension StaticFiles {
       }
     }
 
-    /// The hash of a file's contents, kept while its size and modification time stay the same.
-    private mutating func hash(of file: File) -> UInt64? {
-      if let hashed = hashes[file.path], hashed.size == file.size,
-        hashed.modified == file.modified, hashed.nanoseconds == file.nanoseconds
-      {
-        return hashed.hash
-      }
+    /// The hash of a file's contents, from the last walk if the file has not changed since.
+    private func hash(of file: File) -> UInt64? {
+      if let known = known[file.path], known.file == file { return known.hash }
       guard let bytes = StaticFiles.read(file) else { return nil }
       var hash = FNV1a()
       hash.add(bytes)
-      hashes[file.path] = Hashed(
-        size: file.size, modified: file.modified, nanoseconds: file.nanoseconds, hash: hash.value)
       return hash.value
+    }
+
+    /// The names in `directory` that a request may use (no hidden ones), sorted.
+    private static func names(in directory: String) -> [String] {
+      guard let stream = opendir(directory) else { return [] }
+      defer { closedir(stream) }
+      var names: [String] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if !name.hasPrefix("."), !name.contains("\\") { names.append(name) }
+      }
+      return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
   }
 

@@ -13,15 +13,29 @@ enum StaticFiles {
     var path: String
     var size: Int
     var modified: Int
-    /// The nanoseconds of the modification time, which tell apart two changes in one second.
-    var nanoseconds = 0
+    /// What else changes when the file does, though its size and modification time may not
+    /// (`cp -p`, `rsync -t` and `tar x` keep or set them): its inode (a file replaced by a
+    /// rename) and its status change time in nanoseconds (which no tool can set).
+    var inode: UInt64 = 0
+    var changed = 0
     /// A strong validator from the modification time and the size.
     var etag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))\"" }
     /// The validator of the gzip-compressed representation.
     var gzipETag: String { "\"\(String(modified, radix: 16))-\(String(size, radix: 16))-gz\"" }
+
+    init(path: String, size: Int, modified: Int) {
+      (self.path, self.size, self.modified) = (path, size, modified)
+    }
+
+    /// The file at `path` as `stat` found it.
+    init(_ path: String, _ info: stat) {
+      self.init(path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+      inode = UInt64(info.st_ino)
+      changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+    }
   }
 
-  /// Files compressed with gzip, kept while their modification time and size stay the same.
+  /// Files compressed with gzip, kept while the file stays the same (``File``).
   struct CompressedFiles {
     /// Larger files are sent as they are.
     static let largest = 4 * 1024 * 1024
@@ -86,9 +100,7 @@ enum StaticFiles {
     guard let real = realPath(candidate), real.hasPrefix(root + "/") else { return nil }
     var info = stat()
     guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return File(
-      path: real, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
-      nanoseconds: Int(info.st_mtim.tv_nsec))
+    return File(real, info)
   }
 
   /// The `Content-Type` for a file name, by its extension.
