@@ -22,7 +22,6 @@ server of its own.
 import argparse
 import os
 import pathlib
-import re
 import shutil
 import socket
 import statistics
@@ -33,8 +32,10 @@ import time
 
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loadtest import Server  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LISTENING = re.compile(r"(http://127\.0\.0\.1:\d+/)")
 PAGE = "?game=memory&difficulty=easy&seed=1"
 # The page's files that went over the network, and their bytes: a copy from the cache has a
 # transferSize of 0, a revalidation (304) its headers.
@@ -43,41 +44,6 @@ LOADED = """() => {
   return [files.length + 1, files.reduce((sum, e) => sum + e.transferSize, 0)
     + performance.getEntriesByType('navigation')[0].transferSize];
 }"""
-
-
-class Served:
-    """`cardtable serve` of one web root, on a free loopback port, keeping its games in memory;
-    `origins` are the pages' origins it takes WebSockets from besides its own (nginx's)."""
-
-    def __init__(self, binary, web, directory, origins=()):
-        self.proc = subprocess.Popen(
-            [
-                os.path.abspath(binary),
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--web",
-                web,
-                "--in-memory",
-                *(("--allowed-origins", ",".join(origins)) if origins else ()),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            cwd=directory,
-        )
-        for line in self.proc.stdout:
-            found = LISTENING.search(line)
-            if found:
-                self.url = found.group(1)
-                return
-        sys.exit(f"bench_pages: {binary} serve {web} did not start")
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
 
 
 class Nginx:
@@ -188,9 +154,10 @@ def main():
         servers, nginx = {}, None
         try:
             for name, (binary, web) in roots.items():
-                origins = [f"https://127.0.0.1:{ports[name]}"] if args.h2 else []
-                servers[name] = Served(binary, web, directory, origins)
-            routes = {"HTTP/1.1": {name: served.url for name, served in servers.items()}}
+                # NB: each server keeps its games in memory and takes its nginx origin's pages.
+                origins = ("--allowed-origins", f"https://127.0.0.1:{ports[name]}")
+                servers[name] = Server(binary, web, ("--in-memory", *(origins if args.h2 else ())))
+            routes = {"HTTP/1.1": {name: served.base for name, served in servers.items()}}
             if args.h2:
                 nginx = Nginx(routes["HTTP/1.1"], ports, directory)
                 routes["HTTP/2 via nginx"] = nginx.urls
@@ -212,8 +179,9 @@ def main():
                 served.stop()
 
     print(
-        f"page loads, {rounds} rounds, {args.rtt:g} ms round trip: medians to DOMContentLoaded "
-        "(every module loaded and run) and to Memory's cards on the table"
+        f"page loads, {rounds} round{'' if rounds == 1 else 's'}, {args.rtt:g} ms round trip: "
+        "medians to DOMContentLoaded (every module loaded and run) and to Memory's cards on the "
+        "table"
     )
     for route in routes:
         for index, visit in enumerate(("first visit", "return visit")):

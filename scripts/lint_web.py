@@ -19,7 +19,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "web"
 # A loose comparison outside strings: `a == b`, `a != b` (not `===`, `!==`, `<=`, `>=`, `=>`).
 LOOSE = re.compile(r"(?<![=!<>])(==|!=)(?!=)")
 STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|`(?:\\.|[^`\\])*`")
-LINKED = re.compile(r"""<(?:link[^>]*href|script[^>]*src)=["']([^"']+)["']""")
 TAG = re.compile(r"<(script|link)\b[^>]*>", re.IGNORECASE)
 ATTRIBUTE = re.compile(r"""\b([a-z]+)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 # A static import or re-export at the start of a line, over several lines if need be:
@@ -129,7 +128,9 @@ def check(path):
     if path.suffix == ".js" and not text.startswith("// @ts-check\n"):
         found.append((1, "must start with `// @ts-check`"))
     if path.suffix == ".html":
-        linked = LINKED.findall(text)
+        linked = [tag["href"] for tag in tags(text, "link") if "href" in tag] + [
+            tag["src"] for tag in tags(text, "script") if "src" in tag
+        ]
         for twice in sorted({url for url in linked if linked.count(url) > 1}):
             found.append((1, f"{twice} linked twice"))
         found += preloads(text)

@@ -1,5 +1,3 @@
-import Compression
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -102,12 +100,11 @@ extension StaticFiles {
       }
       guard let bytes = StaticFiles.read(file) else { return nil }
       let rewritten = Self.versioned(bytes, version: snapshot.version, for: snapshot.directories)
-      let compressed = try? Gzip.compress(rewritten)
       var hash = FNV1a()
       hash.add(rewritten)
       let page = Page(
         file: file, version: snapshot.version, bytes: rewritten,
-        gzipped: compressed.flatMap { $0.count < rewritten.count ? $0 : nil },
+        gzipped: StaticFiles.gzippedIfSmaller(rewritten),
         etag: "\"\(hash.hex)\"")
       pages[file.path] = page
       return (page.bytes, page.gzipped, page.etag, Self.gzipETag(page.etag))
@@ -257,7 +254,7 @@ extension StaticFiles {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
           String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        if !name.hasPrefix("."), !name.contains("\\") { names.append(name) }
+        if StaticFiles.isRequestable(name) { names.append(name) }
       }
       return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -46,14 +46,20 @@ enum StaticFiles {
       if let entry = entries[file.path], entry.file == file {
         return entry.gzipped.isEmpty ? nil : entry.gzipped
       }
-      guard file.size <= Self.largest, let bytes = StaticFiles.read(file),
-        let compressed = try? Gzip.compress(bytes)
-      else { return nil }
+      guard file.size <= Self.largest, let bytes = StaticFiles.read(file) else { return nil }
       // NB: an empty entry remembers a file that does not shrink.
-      let kept = compressed.count < bytes.count ? compressed : []
+      let kept = StaticFiles.gzippedIfSmaller(bytes) ?? []
       entries[file.path] = (file, kept)
       return kept.isEmpty ? nil : kept
     }
+  }
+
+  /// `bytes` gzip-compressed, or nil when that does not make them smaller.
+  static func gzippedIfSmaller(_ bytes: [UInt8]) -> [UInt8]? {
+    guard let compressed = try? Gzip.compress(bytes), compressed.count < bytes.count else {
+      return nil
+    }
+    return compressed
   }
 
   /// Whether a file of this type compresses well (text), and is worth sending gzip-compressed.
@@ -90,9 +96,7 @@ enum StaticFiles {
   static func resolve(_ requestPath: String, in root: String) -> File? {
     guard requestPath.hasPrefix("/"), !requestPath.utf8.contains(0) else { return nil }
     let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
-    guard !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else {
-      return nil
-    }
+    guard segments.allSatisfy(isRequestable) else { return nil }
     var candidate = root + "/" + segments.joined(separator: "/")
     if requestPath.hasSuffix("/") || isDirectory(candidate) {
       candidate += "/index.html"
@@ -101,6 +105,12 @@ enum StaticFiles {
     var info = stat()
     guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     return File(real, info)
+  }
+
+  /// Whether a request may name a file or directory of this name: none that is hidden (`.git`,
+  /// `.env`, so `.` and `..` too) or holds a backslash.
+  static func isRequestable(_ name: some StringProtocol) -> Bool {
+    !name.hasPrefix(".") && !name.contains("\\")
   }
 
   /// The `Content-Type` for a file name, by its extension.
