@@ -155,8 +155,10 @@ def main():
         try:
             for name, (binary, web) in roots.items():
                 # NB: each server keeps its games in memory and takes its nginx origin's pages.
-                origins = ("--allowed-origins", f"https://127.0.0.1:{ports[name]}")
-                servers[name] = Server(binary, web, ("--in-memory", *(origins if args.h2 else ())))
+                origins = (
+                    ("--allowed-origins", f"https://127.0.0.1:{ports[name]}") if args.h2 else ()
+                )
+                servers[name] = Server(binary, web, ("--in-memory", *origins))
             routes = {"HTTP/1.1": {name: served.base for name, served in servers.items()}}
             if args.h2:
                 nginx = Nginx(routes["HTTP/1.1"], ports, directory)
