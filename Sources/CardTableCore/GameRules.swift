@@ -75,17 +75,17 @@ public enum GameMark<Settings: Sendable & Equatable>: Sendable, Equatable {
 /// What an accepted action did: the events it caused, the timers it set or cancelled, and the
 /// games it dealt or ended.
 public struct Outcome<Rules: GameRules>: Sendable, Equatable {
-  public var events: [Rules.Event]
-  public var scheduled: [Scheduled<Rules>]
+  public var events: OutcomeList<Rules.Event>
+  public var scheduled: OutcomeList<Scheduled<Rules>>
   /// Keys of pending timers to drop, applied before `scheduled` is added.
-  public var cancelled: [Rules.TimerKey]
+  public var cancelled: OutcomeList<Rules.TimerKey>
   /// Games dealt and ended by the action, in the order they happened.
-  public var marks: [GameMark<Rules.Settings>]
+  public var marks: OutcomeList<GameMark<Rules.Settings>>
 
   @inlinable
   public init(
-    events: [Rules.Event] = [], scheduled: [Scheduled<Rules>] = [],
-    cancelled: [Rules.TimerKey] = [], marks: [GameMark<Rules.Settings>] = []
+    events: OutcomeList<Rules.Event> = [], scheduled: OutcomeList<Scheduled<Rules>> = [],
+    cancelled: OutcomeList<Rules.TimerKey> = [], marks: OutcomeList<GameMark<Rules.Settings>> = []
   ) {
     self.events = events
     self.scheduled = scheduled
@@ -96,23 +96,10 @@ public struct Outcome<Rules: GameRules>: Sendable, Equatable {
   /// Empties every list but keeps their storage, so a host can reuse one outcome per action.
   @inlinable
   public mutating func removeAll() {
-    // NB: most lists are empty already; asking first spares the check that the list is not
-    // shared, which popping makes.
-    if !events.isEmpty { Outcome.empty(&events) }
-    if !scheduled.isEmpty { Outcome.empty(&scheduled) }
-    if !cancelled.isEmpty { Outcome.empty(&cancelled) }
-    if !marks.isEmpty { Outcome.empty(&marks) }
-  }
-
-  /// Empties a short list in place; `removeAll(keepingCapacity:)` goes through a generic
-  /// `replaceSubrange` that costs more than popping the few elements an outcome holds.
-  ///
-  /// NB: always inlined: called, it was 23 instructions an action of `bench memory` more
-  /// (`bench_memory_c.py --instructions`). Inlining ``removeAll()`` or `Match`'s
-  /// `scheduleFollowUps()` as well measured dearer.
-  @inlinable @inline(__always)
-  static func empty<Element>(_ list: inout [Element]) {
-    while list.popLast() != nil {}
+    events.removeAll()
+    scheduled.removeAll()
+    cancelled.removeAll()
+    marks.removeAll()
   }
 }
 

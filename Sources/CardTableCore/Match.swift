@@ -67,7 +67,7 @@ public struct Match<Rules: GameRules>: Sendable {
         scheduled: pending.actor == Self.referee
           ? Scheduled(after: pending.delay, pending.action, key: pending.key)
           : Scheduled(
-            after: pending.delay, pending.action, by: actors[Int(pending.actor)], key: pending.key))
+            after: pending.delay, pending.action, by: actor(at: pending.actor), key: pending.key))
     }
   }
   /// Every game of the match that has ended, finished or abandoned, oldest first.
@@ -78,20 +78,27 @@ public struct Match<Rules: GameRules>: Sendable {
   // calling the unspecialized generic code across modules.
   @usableFromInline var _state: Rules.State
   @usableFromInline var _clock: Double = 0
-  /// The log in its compact form: the players are indices into `actors`, so that an entry
+  /// The log in its compact form: the players are actors' indices (``actor(at:)``), so that an entry
   /// holds no reference and the log is copied and freed as plain memory.
   ///
   /// NB: measured: an `Entry` holding its `PlayerID` (a `String`) made freeing a Memory
   /// match's log an element-by-element generic destroy, 8 % of a game.
   @usableFromInline var _log: [Logged] = []
-  /// The referee, then everyone else who has performed an action or has a timer set to
-  /// perform one, in order of their first.
-  @usableFromInline var actors: [PlayerID] = []
-  /// The bits of the name last looked up in `actors` (``PlayerID/bits``) and its index.
+  /// The first participant, after the referee, who performed an action or has a timer set to
+  /// perform one: the actor of index 1 (``actor(at:)``).
+  ///
+  /// NB: kept inline, so that a game alone or with one person (whose other actor is the
+  /// referee) keeps its actors without an allocation (a list of them was one a game, some 8
+  /// instructions an action of `bench memory`).
+  @usableFromInline var firstActor: PlayerID?
+  /// Everyone else who has performed an action or has a timer set to perform one, in order of
+  /// their first: the actors of index 2 on.
+  @usableFromInline var laterActors: [PlayerID] = []
+  /// The bits of the name last looked up among the actors (``PlayerID/bits``) and its index.
   @usableFromInline var recentActor: (bits: (UInt64, UInt64), index: Int32)?
-  /// The referee's index in `actors`, where the match puts it before any other.
+  /// The referee's index among the actors, where the match puts it before any other.
   @usableFromInline static var referee: Int32 { 0 }
-  /// The timers in their compact form: who performs each is an index into `actors`.
+  /// The timers in their compact form: who performs each is an actor's index.
   ///
   /// NB: measured: a timer holding its `PlayerID` was retained and released as it was set,
   /// moved and run, and its player was looked up by name when it ran: 12 % of an action of
@@ -106,7 +113,7 @@ public struct Match<Rules: GameRules>: Sendable {
   /// One outcome reused by every action, so that an action allocates nothing it need not.
   @usableFromInline var scratch = Outcome<Rules>()
 
-  /// One log entry with its player as an index into `actors`.
+  /// One log entry with its player as an actor's index.
   @usableFromInline
   struct Logged: Sendable {
     @usableFromInline var time: Double
@@ -123,7 +130,7 @@ public struct Match<Rules: GameRules>: Sendable {
     }
   }
 
-  /// One pending timer with its player as an index into `actors`.
+  /// One pending timer with its player as an actor's index.
   @usableFromInline
   struct Pending: Sendable {
     @usableFromInline var due: Double
@@ -157,12 +164,10 @@ public struct Match<Rules: GameRules>: Sendable {
     self.seed = seed
     self.laterSeeds = later ?? LaterSeeds(seed: seed)
     self._state = try Rules.deal(options, seed: seed, later: laterSeeds)
-    // NB: a game's actions then append without growing the log, the actors (a player and the
-    // referee, or a table) or the outcome's events (one to four) step by step. Growing a
-    // Memory game's log from 32 entries was 19 instructions an action of `bench memory`.
+    // NB: a game's actions then append without growing the log or the outcome's events (one
+    // to four) step by step. Growing a Memory game's log from 32 entries was 19 instructions
+    // an action of `bench memory`.
     _log.reserveCapacity(Rules.expectedLogLength(of: _state))
-    actors.reserveCapacity(4)
-    actors.append(.referee)
     scratch.events.reserveCapacity(4)
     Rules.opening(_state, into: &scratch)
     scheduleFollowUps()
@@ -175,7 +180,7 @@ public struct Match<Rules: GameRules>: Sendable {
   public func entry(at index: Int) -> Entry {
     let logged = _log[index]
     return Entry(
-      time: logged.time, player: actors[Int(logged.actor)], action: logged.action,
+      time: logged.time, player: actor(at: logged.actor), action: logged.action,
       automatic: logged.automatic)
   }
 
@@ -195,7 +200,7 @@ public struct Match<Rules: GameRules>: Sendable {
   /// Applies a participant's action now, or refuses it leaving the match unchanged.
   @inlinable @discardableResult
   public mutating func perform(_ action: Rules.Action, by player: PlayerID)
-    throws(Rules.RuleViolation) -> [Rules.Event]
+    throws(Rules.RuleViolation) -> OutcomeList<Rules.Event>
   {
     try accept(action, by: player, automatic: false)
     return scratch.events
@@ -217,14 +222,14 @@ public struct Match<Rules: GameRules>: Sendable {
 
   /// Moves the clock forward by `seconds`, running every timer that falls due, in order.
   @inlinable @discardableResult
-  public mutating func advance(by seconds: Double) -> [Rules.Event] {
+  public mutating func advance(by seconds: Double) -> OutcomeList<Rules.Event> {
     advance(to: _clock + max(0, seconds))
   }
 
   /// Moves the clock forward to `time`, running every timer due by then in due order
   /// (ties in the order they were set). A follow-up the rules now refuse is dropped.
   @inlinable @discardableResult
-  public mutating func advance(to time: Double) -> [Rules.Event] {
+  public mutating func advance(to time: Double) -> OutcomeList<Rules.Event> {
     runTimers(until: time, stoppingAt: .max, gathering: true)
   }
 
@@ -243,23 +248,23 @@ public struct Match<Rules: GameRules>: Sendable {
   /// leaving the clock at the last timer that ran); returns their events when `gathering`.
   @inlinable @inline(__always)
   mutating func runTimers(until time: Double, stoppingAt version: Int, gathering: Bool)
-    -> [Rules.Event]
+    -> OutcomeList<Rules.Event>
   {
-    var events: [Rules.Event] = []
+    var events = OutcomeList<Rules.Event>()
     var fired = 0
     while _log.count < version, let index = indexOfNextTimer(dueBy: time) {
       // NB: the last timer is taken without moving the others (`remove(at:)` calls memmove).
       let timer = index == _timers.count - 1 ? _timers.removeLast() : _timers.remove(at: index)
       _clock = max(_clock, timer.due)
       do {
-        // NB: the referee's name is made in place, not read from `actors` and retained; as a
+        // NB: the referee's name is made in place, not read from the actors and retained; as a
         // literal of its own, it is not released either (5 instructions an action of
         // `bench memory`).
         if timer.actor == Self.referee {
           try accept(timer.action, by: .referee, actor: timer.actor, automatic: true)
         } else {
           try accept(
-            timer.action, by: actors[Int(timer.actor)], actor: timer.actor, automatic: true)
+            timer.action, by: actor(at: timer.actor), actor: timer.actor, automatic: true)
         }
         // NB: one timer's events are the outcome's own; only several are gathered anew.
         if gathering {
@@ -267,7 +272,7 @@ public struct Match<Rules: GameRules>: Sendable {
           if fired == 1 {
             events = scratch.events
           } else {
-            events += scratch.events
+            events.append(contentsOf: scratch.events)
           }
         }
       } catch {
@@ -302,7 +307,7 @@ public struct Match<Rules: GameRules>: Sendable {
     try accept(action, by: player, actor: nil, automatic: automatic)
   }
 
-  /// Applies `action` by `player`, whose index in `actors` is `known` when the caller has it.
+  /// Applies `action` by `player`, whose actor's index is `known` when the caller has it.
   @inlinable
   mutating func accept(
     _ action: Rules.Action, by player: PlayerID, actor known: Int32?, automatic: Bool
@@ -322,10 +327,10 @@ public struct Match<Rules: GameRules>: Sendable {
     checkInvariants()
   }
 
-  /// The index of `player` in `actors`, added on its first action or timer.
+  /// The actor's index of `player`, added on its first action or timer.
   ///
   /// NB: the player last looked up here is most often the next one too, with the very same
-  /// string: a search of `actors` was 26 instructions an action of `bench memory`.
+  /// string: a search of the actors was 26 instructions an action of `bench memory`.
   @inlinable @inline(__always)
   mutating func actor(of player: PlayerID) -> Int32 {
     if let bits = player.bits, let recent = recentActor, recent.bits == bits {
@@ -336,7 +341,18 @@ public struct Match<Rules: GameRules>: Sendable {
     return index
   }
 
-  /// The index of `player` in `actors`, added when it is not there.
+  /// The participant of an actor's index: 0 the referee, 1 ``firstActor``, then the later ones.
+  @inlinable
+  func actor(at index: Int32) -> PlayerID {
+    switch index {
+    case Self.referee: .referee
+    // NB: an index the match gave out names an actor it keeps.
+    case 1: firstActor ?? .referee
+    default: laterActors[Int(index) - 2]
+    }
+  }
+
+  /// The actor's index of `player`, added when it is not there.
   ///
   /// NB: a player who acted before almost always comes back with the very same string, so
   /// the names are first compared as the bits of their strings, which is never wrong when it
@@ -345,13 +361,22 @@ public struct Match<Rules: GameRules>: Sendable {
   @inlinable
   mutating func findActor(_ player: PlayerID) -> Int32 {
     if let bits = player.bits {
-      for index in actors.indices {
-        if let other = actors[index].bits, other == bits { return Int32(index) }
+      if let first = firstActor?.bits, first == bits { return 1 }
+      for index in laterActors.indices {
+        if let other = laterActors[index].bits, other == bits { return Int32(index + 2) }
       }
     }
-    for index in actors.indices where actors[index] == player { return Int32(index) }
-    actors.append(player)
-    return Int32(actors.count - 1)
+    if player == .referee { return Self.referee }
+    guard let first = firstActor else {
+      firstActor = player
+      return 1
+    }
+    if first == player { return 1 }
+    for index in laterActors.indices where laterActors[index] == player {
+      return Int32(index + 2)
+    }
+    laterActors.append(player)
+    return Int32(laterActors.count + 1)
   }
 
   /// Sets a timer for each follow-up of the last action.

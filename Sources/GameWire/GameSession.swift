@@ -12,7 +12,7 @@ public struct EventBatch: Sendable {
   /// What a table learns from the events (``WireGame/tableNotes(of:into:)``), in order.
   public let notes: [TableNote]
 
-  init<G: WireGame>(_ events: [G.Event], of game: G.Type) {
+  init<G: WireGame>(_ events: OutcomeList<G.Event>, of game: G.Type) {
     count = events.count
     var notes: [TableNote] = []
     for event in events { G.tableNotes(of: event, into: &notes) }

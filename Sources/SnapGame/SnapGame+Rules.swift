@@ -190,7 +190,7 @@ extension SnapGame {
     state.pause = Pause(caller: caller, result: result)
     outcome.events.append(.snapCalled(by: caller, result: result))
     outcome.scheduled.append(Scheduled(after: pauseStep, .resume, key: .pause))
-    outcome.cancelled += [.activate, .turn]
+    outcome.cancelled.append(contentsOf: [.activate, .turn])
   }
 
   private static func resume(_ state: inout State, into outcome: inout Outcome<SnapGame>)
@@ -401,7 +401,7 @@ extension SnapGame {
 
   /// Cancels every timer of the game.
   static func cancelAllTimers(in state: State, into outcome: inout Outcome<SnapGame>) {
-    outcome.cancelled += [.deal, .activate, .turn, .pause]
+    outcome.cancelled.append(contentsOf: [.deal, .activate, .turn, .pause])
     cancelComputerSnaps(in: state, into: &outcome)
   }
 

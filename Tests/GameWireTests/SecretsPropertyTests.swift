@@ -29,7 +29,7 @@ import Testing
       seed: seed)
     /// Positions that have shown their face to the table.
     var shown = Set<Int>()
-    func check(_ events: [MemoryGame.Event]) throws {
+    func check(_ events: OutcomeList<MemoryGame.Event>) throws {
       let state = match.state
       for index in state.board.indices where state.board[index].faceUp || state.board[index].matched
       {
@@ -86,7 +86,7 @@ import Testing
     /// Every card that has lain on the table.
     var shown = Set<String>()
     var dealtAgain = false
-    func check(_ events: [SetGame.Event]) throws {
+    func check(_ events: OutcomeList<SetGame.Event>) throws {
       let state = match.state
       for slot in state.table.slots { shown.insert(slot.card.description) }
       for viewer in Self.viewers(players) {
@@ -169,7 +169,7 @@ import Testing
     /// Every card that has lain face up on an open pile this round.
     var shown = Set<String>()
     var round = 1
-    func check(_ events: [SnapGame.Event]) throws {
+    func check(_ events: OutcomeList<SnapGame.Event>) throws {
       let state = match.state
       if state.round != round {
         round = state.round
@@ -243,7 +243,9 @@ import Testing
     return try WireEncoder().json(of: G.WireView(G.view(of: state, for: viewer), cache: &cache))
   }
 
-  static func wireEvents<G: WireGame>(_ rules: G.Type, _ events: [G.Event], _ viewer: Viewer)
+  static func wireEvents<G: WireGame>(
+    _ rules: G.Type, _ events: OutcomeList<G.Event>, _ viewer: Viewer
+  )
     throws -> [JSON]
   {
     try events.compactMap { G.redact($0, for: viewer) }.map { try WireEncoder().json(of: $0) }

@@ -17,9 +17,9 @@ func game(
 /// Applies `actions` in order and returns the events of the last one.
 @discardableResult
 func play(_ actions: MatchingGame.Action..., on state: inout MatchingGame.State) throws
-  -> [MatchingGame.Event]
+  -> OutcomeList<MatchingGame.Event>
 {
-  var events: [MatchingGame.Event] = []
+  var events: OutcomeList<MatchingGame.Event> = []
   for action in actions { events = try MatchingGame.apply(action, by: .solo, to: &state).events }
   return events
 }

@@ -105,7 +105,7 @@ private func meanMoves(
     var seen: Set<[Int]> = []
     var pending = Outcome<MemoryGame>()
     MemoryGame.opening(state, into: &pending)
-    var timers = pending.scheduled
+    var timers = pending.scheduled.array
     while !MemoryGame.isOver(state), !timers.isEmpty {
       let timer = timers.removeFirst()
       var outcome = Outcome<MemoryGame>()
@@ -126,7 +126,7 @@ private func meanMoves(
         MemoryGame.view(of: scrambled, for: .player("Ray"))
           == MemoryGame.view(of: state, for: .player("Ray")))
       timers.removeAll { outcome.cancelled.contains($0.key) }
-      timers += outcome.scheduled
+      timers += outcome.scheduled.array
       timers.sort { ($0.action == .resolve ? 0 : 1) < ($1.action == .resolve ? 0 : 1) }
     }
     #expect(MemoryGame.isOver(state))

@@ -104,12 +104,12 @@ func concentration(seed: UInt64 = 5) throws -> Match<MemoryGame> {
 
   @Test func turningUpAllTwentySixPairsClearsTheTable() throws {
     var match = try concentration()
-    var events: [MemoryGame.Event] = []
+    var events: OutcomeList<MemoryGame.Event> = []
     for index in 0..<13 {
       for pair in [(index, index + 13), (index + 26, index + 39)] {
         if match.state.resolving != nil { match.advance(by: MemoryGame.matchPause) }
         events = try match.perform(.flip(pair.0), by: .solo)
-        events += try match.perform(.flip(pair.1), by: .solo)
+        events.append(contentsOf: try match.perform(.flip(pair.1), by: .solo))
       }
     }
     #expect(events.last == .finished(score: 0, moves: 26))

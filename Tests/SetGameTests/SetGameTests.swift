@@ -28,9 +28,9 @@ func dealt(
 
 @discardableResult
 func play(_ actions: SetGame.Action..., by player: PlayerID = .solo, on state: inout SetGame.State)
-  throws -> [SetGame.Event]
+  throws -> OutcomeList<SetGame.Event>
 {
-  var events: [SetGame.Event] = []
+  var events: OutcomeList<SetGame.Event> = []
   for action in actions { events = try SetGame.apply(action, by: player, to: &state).events }
   return events
 }

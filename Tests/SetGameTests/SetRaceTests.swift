@@ -110,7 +110,7 @@ extension Match where Rules == SetGame {
   @Test func refillReplacesFoundCardsInPlace() throws {
     var match = try race(raceDeck, refill: true)
     try match.perform(.choose(7), by: "Bob")
-    var events: [SetGame.Event] = []
+    var events: OutcomeList<SetGame.Event> = []
     for position in 0..<3 { events = try match.perform(.choose(position), by: "Ann") }
     #expect(events.contains(.refilled(cards: [0, 1, 2], faces: raceExtra)))
     #expect(match.chosen(for: "Bob") == [7])

@@ -25,7 +25,7 @@ struct ScriptedSnapPlayer {
     var turned = 0
     var snapAt: Double?
     var turnAt: Double?
-    func look(at events: [SnapGame.Event], in match: Match<SnapGame>) {
+    func look(at events: OutcomeList<SnapGame.Event>, in match: Match<SnapGame>) {
       for event in events {
         guard case .turned = event else { continue }
         turned += 1

@@ -60,7 +60,7 @@ func playChecked(seed: UInt64, cap: Int, leaver: (id: PlayerID, after: Int)? = n
   var problems: [String] = []
   var leaving = leaver
   while game.version < cap, let due = game.nextDue {
-    let events: [Snap.Event]
+    let events: OutcomeList<Snap.Event>
     if let (id, after) = leaving, game.version >= after {
       events = try game.perform(.leave, by: id)
       leaving = nil
