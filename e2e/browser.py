@@ -17,11 +17,18 @@ from playwright.sync_api import expect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-# NB: the README's pictures are refreshed with `make screenshots`; an ordinary test run writes
-# its screenshots under the build folder so that it leaves the work tree clean.
-SCREENSHOTS = pathlib.Path(os.environ.get("CARDTABLE_SCREENSHOTS", ROOT / ".build" / "screenshots"))
+# NB: the README's pictures are refreshed with `make screenshots`, which names their folder; an
+# ordinary test run takes none (each costs Chromium about 0.4 s of CPU for a picture nobody
+# looks at), but still waits for the rest each one would have waited for.
+SCREENSHOTS = os.environ.get("CARDTABLE_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+# How often a `wait_for_function` checks its condition, in ms: no less often than a frame at
+# 60 Hz. NB: not Playwright's default, "raf": a check in every animation frame makes an idle
+# page draw 60 frames a second while it waits (a Memory timer, a computer player's move),
+# about 2.5 times the CPU of checking on a timer. A test that must see a state for the one
+# frame it is drawn asks for "raf" itself.
+POLL = 16
 
 
 def require_game(cardtable, name):
@@ -83,6 +90,7 @@ def reply_to(page, do, timeout=15000):
           return id > before && table.replied(id) ? table.reply(id) : null;
         }""",
         arg=before,
+        polling=POLL,
         timeout=timeout,
     ).json_value()
 
@@ -99,6 +107,7 @@ def wait_view(page, condition, timeout=15000):
     a timer must produce, or the first view of a page just opened."""
     page.wait_for_function(
         f"() => {{ const v = window.cardtable && window.cardtable.lastView; return !!v && ({condition}); }}",
+        polling=POLL,
         timeout=timeout,
     )
 
@@ -129,6 +138,7 @@ def wait_shown(page, selector, text, timeout=15000):
     page.wait_for_function(
         "([selector, text]) => window.__texts[selector].includes(text)",
         arg=[selector, text],
+        polling=POLL,
         timeout=timeout,
     )
 
@@ -153,16 +163,20 @@ def settle(page, timeout=10000):
     page.wait_for_function(
         f"""() => document.getAnimations().every(a => a.playState !== 'running'
                  || a.effect?.getComputedTiming().iterations === Infinity) && {BAR_FITTED}""",
+        polling=POLL,
         timeout=timeout,
     )
 
 
 def screenshot(page, name):
-    """Saves SCREENSHOTS/NAME once the page's animations have come to rest."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Saves SCREENSHOTS/NAME once the page's animations have come to rest (when `make
+    screenshots` names SCREENSHOTS)."""
     page.evaluate("window.scrollTo(0, 0)")
     settle(page)
-    page.screenshot(path=str(SCREENSHOTS / name))
+    if SCREENSHOTS:
+        folder = pathlib.Path(SCREENSHOTS)
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / name))
 
 
 def tab_to(page, js_condition, limit=80, key="Tab"):
@@ -263,7 +277,7 @@ def more_menu(page):
 def bar_button(page, name):
     """The top bar's button `name`: on the bar, or in More where the bar has no room for it (a
     phone), once the bar has been fitted to the window."""
-    page.wait_for_function(f"() => {BAR_FITTED}")
+    page.wait_for_function(f"() => {BAR_FITTED}", polling=POLL)
     on_bar = page.locator("#toolbar-end").get_by_role("button", name=name, exact=True)
     if on_bar.count():
         return on_bar
@@ -282,6 +296,7 @@ def wait_reply(page, request, timeout=15000):
     return page.wait_for_function(
         "(id) => window.cardtable.replied(id) ? window.cardtable.reply(id) : null",
         arg=request,
+        polling=POLL,
         timeout=timeout,
     ).json_value()
 
@@ -291,6 +306,7 @@ def room_of(page, timeout=15000):
     return page.wait_for_function(
         """() => { const room = window.cardtable && window.cardtable.room;
                    return room && location.pathname === '/play/' + encodeURIComponent(room) ? room : null; }""",
+        polling=POLL,
         timeout=timeout,
     ).json_value()
 
@@ -306,6 +322,7 @@ def wait_version(page, version, timeout=15000):
     page.wait_for_function(
         "(v) => window.cardtable && window.cardtable.version === v && !!window.cardtable.lastView",
         arg=version,
+        polling=POLL,
         timeout=timeout,
     )
     return view(page)

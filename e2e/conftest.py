@@ -62,19 +62,61 @@ def own_server(cardtable, tmp_path):
         running.stop()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    """Headless Debian Chromium for one test module.
+class Chromium:
+    """Playwright and one headless Debian Chromium, started when a test first asks for it and
+    kept for the next modules of pages (starting them costs a worker more than a second of CPU,
+    and the parallel workers each run a part of every module), until `stop`."""
 
-    NB: module scope, not session: the sync Playwright API runs an asyncio loop while it is
-    started, and other modules (the server tests) run their own loops with asyncio.run.
+    def __init__(self):
+        self.playwright = None
+        self.browser = None
+
+    def get(self):
+        if self.browser is None:
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
+            )
+        return self.browser
+
+    def stop(self):
+        if self.browser is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.browser = self.playwright = None
+
+
+@pytest.fixture(scope="session")
+def chromium_process():
+    running = Chromium()
+    yield running
+    running.stop()
+
+
+def pytest_collection_finish(session):
+    """Notes the modules with a test that uses Chromium (directly or through a fixture)."""
+    session.config.chromium_modules = {
+        item.module for item in session.items if "chromium" in item.fixturenames
+    }
+
+
+@pytest.fixture(autouse=True)
+def no_chromium_elsewhere(request, chromium_process):
+    """Stops Chromium before a test of a module that never uses it.
+
+    NB: the sync Playwright API runs an asyncio loop while it is started, and the modules
+    without pages (the server tests) run their own loops with asyncio.run, which refuses to
+    start inside another's.
     """
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
-        )
-        yield browser
-        browser.close()
+    if request.module not in request.config.chromium_modules:
+        chromium_process.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium(chromium_process):
+    """Headless Debian Chromium for one test module (the same one for the next modules that use
+    it, see `Chromium`)."""
+    return chromium_process.get()
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 """The terminal client in real tmux: `Tmux` runs one command in a detached session of its own
 (its own server socket, so parallel tests never meet), sends keys and mouse reports, and
-waits for what the screen must show — never a fixed sleep.
+waits for what the screen must show — never a fixed sleep. A wait reads the screen again when
+the pane has printed (tmux's control mode says so), not on a clock: each read is a tmux
+process, and reading every 20 ms made the waits most of the terminal tests' CPU.
 
 tmux starts with `escape-time 0` (PLATFORM.md "Terminal facts": its default 500 ms would
 hold every Esc) and the command runs under `sh -c`, followed by `stty -a` into a file so a
@@ -12,10 +14,14 @@ import pathlib
 import re
 import shlex
 import subprocess
+import threading
 import time
 import uuid
 
 CARD_CORNER = re.compile(r"[┌┏╔+#]")
+# NB: a wait still reads the screen this often (seconds) when tmux has said nothing: a safety
+# net, not the way a change is seen.
+QUIET_READ = 0.5
 
 
 class Tmux:
@@ -36,6 +42,23 @@ class Tmux:
             "-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y", str(height), script
         )
         self._tmux("set", "-sg", "escape-time", "0")
+        # A control-mode client: tmux writes it a line (`%output …`, `%layout-change …`) whenever
+        # the pane prints or the window changes; it sets no size of its own, so the window keeps
+        # the session's. NB: its standard input stays open: a control client ends at the end of
+        # its commands.
+        self._changed = threading.Event()
+        self._control = subprocess.Popen(
+            ["tmux", "-L", self.socket, "-C", "attach"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        for _ in self._control.stdout:
+            self._changed.set()
+        self._changed.set()
 
     def _tmux(self, *args, check=True):
         return subprocess.run(
@@ -44,6 +67,11 @@ class Tmux:
 
     def close(self):
         self._tmux("kill-server", check=False)
+        try:
+            self._control.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._control.kill()
+            self._control.wait()
 
     def screen(self, styles=False):
         args = ["capture-pane", "-p", "-N", "-J"] + (["-e"] if styles else [])
@@ -80,11 +108,13 @@ class Tmux:
         check = (lambda s: predicate in s) if isinstance(predicate, str) else predicate
         deadline = time.monotonic() + timeout
         screen = ""
-        while time.monotonic() < deadline:
+        while (left := deadline - time.monotonic()) > 0:
+            # NB: cleared before the read: what the pane prints after it sets the event again.
+            self._changed.clear()
             screen = self.screen()
             if check(screen):
                 return screen
-            time.sleep(0.02)  # NB: a poll interval while waiting for a state, not a fixed wait
+            self._changed.wait(min(left, QUIET_READ))
         raise AssertionError(f"{what} never showed {predicate!r}; last screen:\n{screen}")
 
     def wait_exit(self, timeout=20):

@@ -9,7 +9,18 @@ import json
 from playwright.sync_api import expect
 from test_browser_together import SNAP_SEED, join_by_link, start
 
-from browser import PHONE, Relay, acted, card_name, face_down, reply_to, send, settle, wait_view
+from browser import (
+    PHONE,
+    POLL,
+    Relay,
+    acted,
+    card_name,
+    face_down,
+    reply_to,
+    send,
+    settle,
+    wait_view,
+)
 from games import matchismo_table
 
 MATCHISMO_SEED = 11
@@ -92,11 +103,12 @@ def test_receipts_scroll_back_through_the_round_keep_their_size_and_clear_at_a_n
              && l.lastElementChild.getBoundingClientRect().bottom
                 <= l.getBoundingClientRect().bottom + 0.5""",
         arg=receipts.element_handle(),
+        polling=POLL,
     )
     # A new call brings the newest back into view.
     call(bob)
     expect(receipts.locator(".receipt")).to_have_count(8)
-    bob.wait_for_function("l => l.scrollTop === 0", arg=receipts.element_handle())
+    bob.wait_for_function("l => l.scrollTop === 0", arg=receipts.element_handle(), polling=POLL)
     assert box(receipts) == size
 
     # A new round (its `dealt`, as the server sends it when the host starts the next one)
@@ -169,7 +181,7 @@ def test_the_splash_of_a_call_never_covers_a_seats_label_on_a_phone(server, phon
     # wrong); every later one before a card is turned is too late — Ann's own at Bottom too.
     for page in (*guests, phone):
         call(page)
-    phone.wait_for_function("() => window.__splashes.length >= 4")
+    phone.wait_for_function("() => window.__splashes.length >= 4", polling=POLL)
     splashes = phone.evaluate("window.__splashes")
     assert [s["text"] for s in splashes] == ["Wrong!", "Too late!", "Too late!", "Too late!"]
     covering, outside = [], []

@@ -11,7 +11,17 @@ import re
 
 from playwright.sync_api import expect
 
-from browser import Relay, acted, clear_concentration, reply_to, room_of, send, view, wait_view
+from browser import (
+    POLL,
+    Relay,
+    acted,
+    clear_concentration,
+    reply_to,
+    room_of,
+    send,
+    view,
+    wait_view,
+)
 from games import click_face_down, memory_pairs
 
 TIME = re.compile(r"^\d+:\d\d$")
@@ -110,7 +120,8 @@ def test_matchismo_says_why_it_ended_and_the_end_moves_no_card(server, page):
     # Laid over the table: the table stays where it was, and no card moves when it goes.
     assert page.locator(".grid-area").bounding_box() == area
     page.wait_for_function(
-        "() => document.querySelector('.card-grid').getAnimations({ subtree: true }).length === 0"
+        "() => document.querySelector('.card-grid').getAnimations({ subtree: true }).length === 0",
+        polling=POLL,
     )
     boxes = card_boxes(page)
     over.get_by_role("button", name="Close").click()
@@ -182,7 +193,8 @@ def test_set_has_a_clock_and_a_remembered_refill_switch(server, page):
     clock = page.get_by_role("timer", name="Time")
     expect(clock).to_be_visible()
     page.wait_for_function(
-        "() => document.querySelector('.set-screen [role=timer]').textContent !== '0:00'"
+        "() => document.querySelector('.set-screen [role=timer]').textContent !== '0:00'",
+        polling=POLL,
     )
     refill = page.get_by_role("switch", name="Refill to 12")
     expect(refill).not_to_be_checked()

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from browser import (
     DESKTOP,
+    POLL,
     face_down,
     more_menu,
     record_sent,
@@ -120,7 +121,7 @@ def test_snap_keys_do_not_act_behind_the_help(server, page, cardtable):
 def wake_audio(page):
     """A key press is the user gesture that lets the page start its audio context."""
     page.keyboard.press("Shift")
-    page.wait_for_function("document.body.dataset.soundContext === 'running'")
+    page.wait_for_function("document.body.dataset.soundContext === 'running'", polling=POLL)
 
 
 def sound_count(page):
@@ -210,7 +211,7 @@ def test_reduced_motion_starts_muted(server, chromium):
         more_menu(page)
         switch.click()
         expect(switch).to_have_attribute("aria-checked", "true")
-        page.wait_for_function("document.body.dataset.soundContext === 'running'")
+        page.wait_for_function("document.body.dataset.soundContext === 'running'", polling=POLL)
         reply = reply_to(page, page.get_by_role("button", name=face_down(3), exact=True).click)
         kinds = [e["type"] for e in reply["events"]]
         assert "matched" in kinds or "mismatched" in kinds, kinds

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser import (
+    POLL,
     acted,
     card_name,
     more_menu,
@@ -346,7 +347,7 @@ def test_large_cards_are_bigger_and_remembered(server, chromium, address, condit
         expect(switch).to_have_attribute("aria-pressed", "false")
         switch.click()
         expect(switch).to_have_attribute("aria-pressed", "true")
-        page.wait_for_function(f"() => ({CARD_WIDTH})() > {usual} * 1.1")
+        page.wait_for_function(f"() => ({CARD_WIDTH})() > {usual} * 1.1", polling=POLL)
         settle(page)
         assert_fits(page, "large cards", down=True)
         page.reload()

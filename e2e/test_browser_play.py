@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from browser import (
     DESKTOP,
+    POLL,
     Relay,
     acted,
     face_down,
@@ -103,7 +104,9 @@ def test_concentration_timer_runs_from_the_first_card(server, page):
     assert view(page).get("began") is None
     acted(page, page.get_by_role("button", name=face_down(0), exact=True).click)
     wait_view(page, "typeof v.began === 'number'")
-    page.wait_for_function("() => document.querySelector('[role=timer]').textContent !== '0:00'")
+    page.wait_for_function(
+        "() => document.querySelector('[role=timer]').textContent !== '0:00'", polling=POLL
+    )
     assert re.fullmatch(r"\d+:\d\d", timer.inner_text())
 
 
@@ -172,8 +175,11 @@ def test_snap_splashes_winner_banner_and_next_round(server, page, cardtable):
     next_round = page.get_by_role("button", name="Next Round")
     expect(next_round).to_be_focused()
     page.keyboard.press("Enter")
-    page.wait_for_function("""() => window.__sent.some(text => {
-      const m = JSON.parse(text); return m.cmd === 'act' && m.action.type === 'nextRound' && m.action.player === 'You'; })""")
+    page.wait_for_function(
+        """() => window.__sent.some(text => {
+      const m = JSON.parse(text); return m.cmd === 'act' && m.action.type === 'nextRound' && m.action.player === 'You'; })""",
+        polling=POLL,
+    )
 
 
 def test_snap_deal_under_reduced_motion_flies_no_cards(server, chromium, cardtable):

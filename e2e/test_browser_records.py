@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from browser import more_menu, reply_to, room_of, view, wait_view
+from browser import POLL, more_menu, reply_to, room_of, view, wait_view
 from games import click_face_down
 
 ENTRY = re.compile(r"^Memory: (\d+), \((.+), (\d+)s\)$")
@@ -253,7 +253,9 @@ def test_old_settings_move_to_the_server_once(server, page):
         "[localStorage.getItem('cardtable.settings'), localStorage.getItem('cardtable.set.twoPlayer')]"
     ) == [None, None]
     settings = page.evaluate("window.cardtable.send({cmd: 'settings'})")
-    answer = page.wait_for_function("(id) => window.cardtable.reply(id)", arg=settings).json_value()
+    answer = page.wait_for_function(
+        "(id) => window.cardtable.reply(id)", arg=settings, polling=POLL
+    ).json_value()
     assert answer["settings"]["matchismo"]["matchBonus"] == 6
     assert answer["settings"]["set"]["twoPlayer"] is True
     page.goto(f"{server}?game=matchismo&seed=11")

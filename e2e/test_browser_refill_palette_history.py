@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from browser import (
     DESKTOP,
     PHONE,
+    POLL,
     acted,
     assert_card_names,
     reply_to,
@@ -183,6 +184,7 @@ def test_set_colour_blind_safe_palette(server, page):
             """(rgb) => { const use = document.querySelector('.card-grid .front use.set-red');
                                   return !!use && getComputedStyle(use).stroke === rgb; }""",
             arg=safe["red"],
+            polling=POLL,
         )
         paints = set_paints(page)
         for colour, rgb in safe.items():

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from browser import (
     DESKTOP,
+    POLL,
     card_name,
     engine,
     face_down,
@@ -74,6 +75,7 @@ def test_reload_continues_every_game_from_the_same_position(server, chromium, ca
                     "(v) => window.cardtable && window.cardtable.version >= v"
                     " && !!window.cardtable.lastView",
                     arg=version,
+                    polling=POLL,
                     timeout=20000,
                 )
                 after = view(page)
@@ -107,7 +109,7 @@ def test_reload_continues_every_game_from_the_same_position(server, chromium, ca
                 }""")
                 if request is not None:
                     reply = page.wait_for_function(
-                        "(id) => window.cardtable.reply(id)", arg=request
+                        "(id) => window.cardtable.reply(id)", arg=request, polling=POLL
                     ).json_value()
                     assert reply["type"] == "error" and reply["error"]["code"] == "resuming", reply
                 expect(page.locator(".countdown")).to_have_count(0, timeout=10000)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from browser import (
     BAR_FITTED,
+    POLL,
     Relay,
     acted,
     clear_concentration,
@@ -34,7 +35,7 @@ ROOMS_OWN = (
 def bar(page):
     """The top bar once it has been fitted to the window's width: its height, each shown part's
     box, the title's widths, and the bar's buttons sent to More with their stand-ins' names."""
-    page.wait_for_function(f"() => {BAR_FITTED}")
+    page.wait_for_function(f"() => {BAR_FITTED}", polling=POLL)
     return page.evaluate(
         """(roomsOwn) => {
       const bar = document.querySelector('.topbar');
