@@ -19,6 +19,9 @@ from playwright.sync_api import expect, sync_playwright
 from browser import DESKTOP, PHONE, WEB, send, watch_errors
 from server import Server
 
+# NB: `CARDTABLE_CPU_REPORT=<file>` records each test's CPU (cpu_report.py).
+pytest_plugins = ["cpu_report"]
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 

@@ -5,7 +5,6 @@ and with Your games and an open table listed, the top bar's More menu open, and 
 page (a player's own, and a link to none; test_browser_ratings.py audits one with games)."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from browser import (
@@ -14,29 +13,13 @@ from browser import (
     acted,
     bar_button,
     face_down,
+    grave_violations,
     more_menu,
     reply_to,
     send,
-    settle,
     wait_view,
     watch_errors,
 )
-
-AXE = Axe()
-GRAVE = {"serious", "critical"}
-
-
-def grave_violations(page, screen):
-    """The serious and critical violations axe finds on the page (once its animations have come
-    to rest: a dialog fading in has no contrast yet), one line each."""
-    settle(page)
-    results = AXE.run(page)
-    return [
-        f"{screen}: {v['id']} ({v['impact']}): {v['help']} — "
-        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
-        for v in results.response["violations"]
-        if v["impact"] in GRAVE
-    ]
 
 
 def screens(page, server, host_public_table):

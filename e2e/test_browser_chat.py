@@ -8,16 +8,15 @@ NB: the server takes at most 5 lines in 10 s from one player at one table: each 
 one about that limit has every person say fewer."""
 
 from playwright.sync_api import expect
-from test_browser_axe import AXE, GRAVE
 from test_browser_together import join_by_link, start
 
 from browser import (
     PHONE,
     assert_phone_layout,
+    grave_violations,
     reply_to,
     require_game,
     send,
-    settle,
     wait_view,
     watch_errors,
 )
@@ -86,19 +85,6 @@ def expect_lines(page, who, texts):
     """The chat shows exactly these lines, oldest first: each writer as named, and its text."""
     expect(lines(page).locator(".chat-who")).to_have_text(who)
     expect(lines(page).locator(".chat-text")).to_have_text(texts)
-
-
-def grave_violations(page, who):
-    """The serious and critical violations axe finds in the chat panel (as test_browser_axe.py
-    audits whole screens), one line each."""
-    settle(page)
-    results = AXE.run(page, context=".chat-panel")
-    return [
-        f"{who}: {v['id']} ({v['impact']}): {v['help']} — "
-        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
-        for v in results.response["violations"]
-        if v["impact"] in GRAVE
-    ]
 
 
 def test_players_and_a_watcher_chat_with_names_as_text_and_react(server, people):
@@ -361,8 +347,8 @@ def test_the_chat_keeps_a_phone_table_in_view_and_passes_the_audit(server, chrom
         assert place["chatTop"] >= place["boardBottom"] - 0.5, place
         ann.locator(".chat-panel").scroll_into_view_if_needed()
         assert_phone_layout(ann)
-        found = grave_violations(ann, "table chat, host, phone")
-        found += grave_violations(bob, "table chat, player, phone")
+        found = grave_violations(ann, "table chat, host, phone", ".chat-panel")
+        found += grave_violations(bob, "table chat, player, phone", ".chat-panel")
         assert not found, "\n".join(found)
     finally:
         for context in contexts:
@@ -376,7 +362,7 @@ def test_the_watchers_panel_with_chat_off_passes_the_audit(server, people):
     reply_to(ann, ann.get_by_label("Watchers may chat").uncheck)
     expect(cat.locator(".chat-off-note")).to_be_visible()
     cat.locator(".chat-panel").scroll_into_view_if_needed()
-    found = grave_violations(cat, "table chat, watcher, chat off") + grave_violations(
-        ann, "table chat, host"
-    )
+    found = grave_violations(
+        cat, "table chat, watcher, chat off", ".chat-panel"
+    ) + grave_violations(ann, "table chat, host", ".chat-panel")
     assert not found, "\n".join(found)

@@ -7,10 +7,9 @@ them."""
 import re
 
 from playwright.sync_api import expect
-from test_browser_axe import grave_violations
 from test_browser_together import join_by_link, start
 
-from browser import acted, face_down, reply_to, send, wait_view
+from browser import acted, face_down, grave_violations, reply_to, send, wait_view
 
 PROVISIONAL = "provisional: fewer than 10 rated games"
 EASY_MODE = "difficulty easy, players 2"
