@@ -1,9 +1,10 @@
 """Where the suite's CPU goes, test by test: with `CARDTABLE_CPU_REPORT=<file>` each worker
-appends one JSON line per test to the file — the test's id, its wall time, and the CPU time
-(user and system, in seconds) that the worker's whole process tree spent while it ran: the
-worker itself, its Chromium (renderers, GPU and network processes, under Playwright's
-driver), the servers and terminals the test started, and what exited meanwhile (counted in its
-parent once reaped). `scripts/e2e_cpu.py <file>` sums it by test and by module.
+appends one JSON line per test to the file — the test's id, its wall time, the CPU time
+(user and system, in seconds) that the worker's whole process tree spent while it ran, and
+that CPU by kind of process (`by`): the worker itself, Playwright's driver, its Chromium
+(browser, renderers, GPU and utility processes), the servers and terminals the test started,
+and what the worker reaped meanwhile without its being read. `scripts/e2e_cpu.py <file>` sums
+it by module and lists the dearest tests.
 
 NB: CI's test stage is CPU-bound on two cores (docs/PERFORMANCE.md, "Where CI's test stage
 spends its time"), so a test's CPU, not its wall time, is what it costs CI; wall time under
