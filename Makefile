@@ -92,14 +92,14 @@ bench: deps
 	.build/release/cardtable bench
 
 lint: ## Swift, the web client and the Python test code, each by its formatter and linter.
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict --parallel -r Sources Tests Package.swift
 	$(TSC) --noEmit -p web/jsconfig.json
 	$(PYTHON) scripts/lint_web.py
 	$(PYTHON) -m ruff check
 	$(PYTHON) -m ruff format --check
 
 format: ## Formats what `make lint` checks the format of.
-	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(SWIFT) format format -i --parallel -r Sources Tests Package.swift
 	$(PYTHON) -m ruff format
 
 clean:
