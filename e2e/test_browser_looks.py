@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from browser import (
     PHONE,
+    POLL,
     acted,
     card_name,
     engine,
@@ -16,6 +17,7 @@ from browser import (
     more_menu,
     reply_to,
     screenshot,
+    send,
     settle,
     view,
     wait_view,
@@ -102,6 +104,39 @@ def test_a_tapped_card_looks_chosen_on_a_phone(server, chromium):
     assert tapped["mark"] == '"✓"' and tapped["lift"] != "none" and tapped["ring"] != plain["ring"]
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+# Every animation on the page has ended (none running, none waiting for its delay).
+AT_REST = "() => document.getAnimations().every(a => a.playState !== 'running')"
+
+
+@pytest.mark.parametrize(
+    ("address", "condition", "hint"),
+    [
+        ("?game=snap&seed=5", "v.phase === 'playing' && v.canTurn", False),
+        ("?game=set&seed=5", "v.table.length === 12", True),
+        ("?game=matchismo&seed=11", "v.table.length === 24", True),
+        ("?game=memory&difficulty=easy&seed=5", "v.board.length === 12", False),
+        ("?game=concentration&seed=3", "v.board.length === 52", False),
+    ],
+    ids=["snap-your-turn", "set-hinted", "matchismo-hinted", "memory", "concentration"],
+)
+def test_a_table_left_alone_comes_to_rest(server, page, address, condition, hint):
+    """A player who steps away leaves a page that draws nothing: Snap!'s stack nudges three
+    times when the turn comes, a hint glows twice, and then both keep their still marks (a
+    ring). A page that animated for ever kept a phone drawing 60 frames a second."""
+    page.goto(f"{server}{address}")
+    wait_view(page, condition, timeout=20000)
+    if hint:
+        assert send(page, {"cmd": "hint"})["cards"]
+        expect(page.locator(".card-grid button.card.hinted")).not_to_have_count(0)
+    if "snap" in address:
+        expect(page.locator(".stack-button.can-turn")).to_be_visible()
+    page.wait_for_function(AT_REST, polling=POLL, timeout=15000)
+    if "snap" in address:
+        expect(page.locator(".stack-button.can-turn")).to_be_visible()
+    if hint:
+        expect(page.locator(".card-grid button.card.hinted")).not_to_have_count(0)
 
 
 def test_hinted_and_mismatched_cards_are_marked(server, page, cardtable):
