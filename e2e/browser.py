@@ -6,6 +6,7 @@ reply to the request that action sent (`acted`, `reply_to`: by request id, throu
 computer players), it waits for the exact state the timer must produce (`wait_view`).
 """
 
+import functools
 import json
 import os
 import pathlib
@@ -168,10 +169,17 @@ def settle(page, timeout=10000):
     )
 
 
-# axe-core's script (PyPI `axe-playwright-python` bundles it), read when a test first audits.
-_AXE_SCRIPT = None
 # The impacts an audit fails on.
 GRAVE = {"serious", "critical"}
+
+
+@functools.cache
+def _axe_script():
+    """axe-core's script (PyPI `axe-playwright-python` bundles it), read when a test first
+    audits."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().axe_script
 
 
 def grave_violations(page, label, context=None):
@@ -182,14 +190,9 @@ def grave_violations(page, label, context=None):
     NB: axe's 0.5 MB script is sent into a document only if it is not there yet (a dialog or
     menu opened on the same screen keeps it): sending it costs the test's processes about
     0.2 s of CPU, as much as a run of the audit."""
-    global _AXE_SCRIPT
     settle(page)
     if page.evaluate("typeof window.axe === 'undefined'"):
-        if _AXE_SCRIPT is None:
-            from axe_playwright_python.sync_playwright import Axe
-
-            _AXE_SCRIPT = Axe().axe_script
-        page.evaluate(_AXE_SCRIPT)
+        page.evaluate(_axe_script())
     violations = page.evaluate(
         "(context) => axe.run(context ?? document, { resultTypes: ['violations'] })"
         ".then((results) => results.violations)",

@@ -67,20 +67,18 @@ def own_server(cardtable, tmp_path):
 
 # How many times faster than real time the pages' animations run (CSS transitions and
 # animations, Web Animations: the document timeline's playback rate, set through the DevTools
-# protocol), unless a test is marked `real_time_animations`.
+# protocol).
 #
 # NB: headless Chromium draws every frame of an animation in software: a Snap! page's 5 s deal
 # of flying cards cost its processes 3.8–4.3 s of CPU at 1280×800, 1.3–1.6 s at ten times the
 # rate. The animations still run, end and fire their events as they do for a player; only
-# fewer frames of them are drawn. Tests of what an animation shows while it runs keep real
-# time.
+# fewer frames of them are drawn. A test of what an animation shows while it runs would set its
+# page's rate back to 1; none needs to (the splash test seeks its animation's time itself).
 ANIMATION_RATE = 10
-# The rate for pages opened by the test now running (`animation_rate`).
-_rate = {"now": ANIMATION_RATE}
 
 
 class _Browser:
-    """The Playwright browser, whose contexts run their pages' animations at `_rate`."""
+    """The Playwright browser, whose contexts run their pages' animations at `ANIMATION_RATE`."""
 
     def __init__(self, browser):
         self._browser = browser
@@ -95,9 +93,9 @@ class _Browser:
 
 
 def _speed_up(page):
-    rate = _rate["now"]
-    if rate != 1:
-        page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": rate})
+    page.context.new_cdp_session(page).send(
+        "Animation.setPlaybackRate", {"playbackRate": ANIMATION_RATE}
+    )
 
 
 class Chromium:
@@ -124,16 +122,6 @@ class Chromium:
             self.browser.close()
             self.playwright.stop()
             self.browser = self.playwright = None
-
-
-@pytest.fixture(autouse=True)
-def animation_rate(request):
-    """Pages opened by a test run their animations `ANIMATION_RATE` times faster than real time,
-    unless it is marked `real_time_animations`."""
-    real = request.node.get_closest_marker("real_time_animations") is not None
-    _rate["now"] = 1 if real else ANIMATION_RATE
-    yield
-    _rate["now"] = ANIMATION_RATE
 
 
 @pytest.fixture(scope="session")

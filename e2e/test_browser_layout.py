@@ -44,16 +44,15 @@ def windows(chromium):
                 context.add_init_script(LARGE)
             page = context.new_page()
             opened[key] = (context, page, watch_errors(page))
-        # NB: the other windows leave their games: a Snap! page left on its table went on
-        # drawing its animations for the rest of the module.
-        # (Forgetting the player first: a blank page cannot reach the server's storage.)
-        for other, (_, idle, _) in opened.items():
-            if other != key and idle.url.startswith(server):
-                idle.evaluate(NEW_PLAYER)
-                idle.goto("about:blank")
+        # NB: the other windows leave their games (a Snap! page left on its table went on
+        # drawing its animations for the rest of the module), once their player is forgotten: a
+        # blank page cannot reach the server's storage.
+        for other, (_, each, _) in opened.items():
+            if each.url.startswith(server):
+                each.evaluate(NEW_PLAYER)
+                if other != key:
+                    each.goto("about:blank")
         _, page, errors = opened[key]
-        if page.url.startswith(server):
-            page.evaluate(NEW_PLAYER)
         errors.clear()
         return page, errors
 
