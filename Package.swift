@@ -15,6 +15,15 @@ let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 ///
 /// NB: in debug builds too, so that the tests run the binary as it is installed
 /// (`e2e/test_operations.py` checks what it loads); linking takes about a second more.
+/// Every Swift module is compiled without Swift 6's lowering of large values to memory
+/// (`-disable-large-loadable-types-reg2mem`): with it, a value as large as a `Match<MemoryGame>`
+/// or a game's `Options` was copied and destroyed through its type's value witnesses, looked up
+/// at run time, rather than field by field. Without it, 2.3 % fewer instructions an action of
+/// `bench memory` and 2–3 % fewer of `bench rooms` (docs/PERFORMANCE.md "Session 24").
+let largeValuesFieldByField: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"])
+]
+
 let runtimeLinkedIn: [LinkerSetting] = [
   .unsafeFlags(["-static-stdlib"])
 ]
@@ -123,3 +132,7 @@ let package = Package(
     .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Compression"]),
   ]
 )
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + largeValuesFieldByField
+}
