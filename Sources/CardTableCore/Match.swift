@@ -61,7 +61,7 @@ public struct Match<Rules: GameRules>: Sendable {
   ///
   /// Built from the compact timers on each call.
   @inlinable public var timers: [Timer] {
-    _timers.map { pending in
+    _timers.inOrder.map { pending in
       Timer(
         due: pending.due, sequence: pending.sequence,
         scheduled: pending.actor == Self.referee
@@ -103,7 +103,7 @@ public struct Match<Rules: GameRules>: Sendable {
   /// NB: measured: a timer holding its `PlayerID` was retained and released as it was set,
   /// moved and run, and its player was looked up by name when it ran: 12 % of an action of
   /// `bench memory` (callgrind), more than the rules' own work on a resolution.
-  @usableFromInline var _timers: [Pending] = []
+  @usableFromInline var _timers = Timers()
   @usableFromInline var nextSequence = 0
   @usableFromInline var _results: [GameResult<Rules.Settings>] = []
   /// The log index and clock time of the action that dealt the current game (nil: the deal).
@@ -189,13 +189,7 @@ public struct Match<Rules: GameRules>: Sendable {
 
   /// The clock time of the earliest pending timer, if any.
   @inlinable
-  public var nextDue: Double? {
-    var earliest: Double?
-    for index in _timers.indices where earliest.map({ _timers[index].due < $0 }) ?? true {
-      earliest = _timers[index].due
-    }
-    return earliest
-  }
+  public var nextDue: Double? { _timers.nextDue }
 
   /// Applies a participant's action now, or refuses it leaving the match unchanged.
   @inlinable @discardableResult
@@ -252,9 +246,8 @@ public struct Match<Rules: GameRules>: Sendable {
   {
     var events = OutcomeList<Rules.Event>()
     var fired = 0
-    while _log.count < version, let index = indexOfNextTimer(dueBy: time) {
-      // NB: the last timer is taken without moving the others (`remove(at:)` calls memmove).
-      let timer = index == _timers.count - 1 ? _timers.removeLast() : _timers.remove(at: index)
+    while _log.count < version, let slot = _timers.next(dueBy: time) {
+      let timer = _timers.remove(slot)
       _clock = max(_clock, timer.due)
       do {
         // NB: the referee's name is made in place, not read from the actors and retained; as a
@@ -281,23 +274,6 @@ public struct Match<Rules: GameRules>: Sendable {
     }
     if _log.count < version { _clock = max(_clock, time) }
     return events
-  }
-
-  @inlinable
-  func indexOfNextTimer(dueBy time: Double) -> Int? {
-    var best: Int?
-    // NB: the fields are compared in place; copying a timer would retain its action's payload.
-    for index in _timers.indices where _timers[index].due <= time {
-      if let current = best {
-        let (due, other) = (_timers[index].due, _timers[current].due)
-        if due < other || (due == other && _timers[index].sequence < _timers[current].sequence) {
-          best = index
-        }
-      } else {
-        best = index
-      }
-    }
-    return best
   }
 
   @inlinable
@@ -394,7 +370,7 @@ public struct Match<Rules: GameRules>: Sendable {
         } else {
           Self.referee
         }
-      _timers.append(
+      _timers.insert(
         Pending(
           due: _clock + delay, sequence: nextSequence, delay: delay,
           action: scratch.scheduled[index].action, actor: actor, key: scratch.scheduled[index].key
