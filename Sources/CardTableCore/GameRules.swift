@@ -76,16 +76,16 @@ public enum GameMark<Settings: Sendable & Equatable>: Sendable, Equatable {
 /// games it dealt or ended.
 public struct Outcome<Rules: GameRules>: Sendable, Equatable {
   public var events: OutcomeList<Rules.Event>
-  public var scheduled: OutcomeList<Scheduled<Rules>>
+  public var scheduled: SmallList<Scheduled<Rules>>
   /// Keys of pending timers to drop, applied before `scheduled` is added.
   public var cancelled: OutcomeList<Rules.TimerKey>
   /// Games dealt and ended by the action, in the order they happened.
-  public var marks: OutcomeList<GameMark<Rules.Settings>>
+  public var marks: SmallList<GameMark<Rules.Settings>>
 
   @inlinable
   public init(
-    events: OutcomeList<Rules.Event> = [], scheduled: OutcomeList<Scheduled<Rules>> = [],
-    cancelled: OutcomeList<Rules.TimerKey> = [], marks: OutcomeList<GameMark<Rules.Settings>> = []
+    events: OutcomeList<Rules.Event> = [], scheduled: SmallList<Scheduled<Rules>> = [],
+    cancelled: OutcomeList<Rules.TimerKey> = [], marks: SmallList<GameMark<Rules.Settings>> = []
   ) {
     self.events = events
     self.scheduled = scheduled

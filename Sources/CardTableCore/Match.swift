@@ -71,7 +71,13 @@ public struct Match<Rules: GameRules>: Sendable {
     }
   }
   /// Every game of the match that has ended, finished or abandoned, oldest first.
-  @inlinable public var results: [GameResult<Rules.Settings>] { _results }
+  ///
+  /// Built on each call; ``resultCount`` and ``lastResult`` read without building it.
+  @inlinable public var results: [GameResult<Rules.Settings>] { _results.array }
+  /// How many games of the match have ended.
+  @inlinable public var resultCount: Int { _results.count }
+  /// The game of the match that ended last, if any has.
+  @inlinable public var lastResult: GameResult<Rules.Settings>? { _results.last }
 
   // NB: the storage is `@usableFromInline` so that the methods below can be `@inlinable`:
   // a client module then specializes `Match<SomeGame>`, which measured 10× faster than
@@ -105,7 +111,10 @@ public struct Match<Rules: GameRules>: Sendable {
   /// `bench memory` (callgrind), more than the rules' own work on a resolution.
   @usableFromInline var _timers = Timers()
   @usableFromInline var nextSequence = 0
-  @usableFromInline var _results: [GameResult<Rules.Settings>] = []
+  /// NB: the first result kept inline, as an outcome's follow-ups keep their first: a game
+  /// alone ends once, and an array of its one result was an allocation a game (`bench memory`,
+  /// docs/PERFORMANCE.md "Session 24").
+  @usableFromInline var _results = SmallList<GameResult<Rules.Settings>>()
   /// The log index and clock time of the action that dealt the current game (nil: the deal).
   @usableFromInline var gameStart: (index: Int?, time: Double) = (nil, 0)
   /// When the current game's time began, if later than its deal (``GameMark/began``).
@@ -157,7 +166,7 @@ public struct Match<Rules: GameRules>: Sendable {
   /// Deals a new game and starts its opening timers; later deals take their seeds from
   /// `later`, by default from the seed (``LaterSeeds/init(seed:)``).
   @inlinable
-  public init(options: Rules.Options, seed: UInt64, later: LaterSeeds? = nil)
+  public init(options: __shared Rules.Options, seed: UInt64, later: LaterSeeds? = nil)
     throws(Rules.RuleViolation)
   {
     self.options = options

@@ -281,7 +281,7 @@ final class LiveSession<G: WireGame>: GameSession {
     isOver = match.isOver
     isFinished = G.isFinished(match.state)
     nextDue = match.nextDue
-    resultCount = match.results.count
+    resultCount = match.resultCount
     began = Self.began(of: match)
   }
 
@@ -291,7 +291,7 @@ final class LiveSession<G: WireGame>: GameSession {
     match.began ?? (match.gameStarted > 0 ? match.gameStarted : nil)
   }
   var ratingMode: String? {
-    (G.abandonedRecord(of: match.state) ?? match.results.last?.record)?.settings.ratingMode
+    (G.abandonedRecord(of: match.state) ?? match.lastResult?.record)?.settings.ratingMode
   }
 
   var state: Headed {
@@ -309,12 +309,12 @@ final class LiveSession<G: WireGame>: GameSession {
   private func headedState() -> Headed {
     // NB: only the newest record is written: a match of many deals would otherwise write
     // every record into every reply.
-    let last = match.results.last
+    let last = match.lastResult
     let finished = match.isOver && last?.record.ending == .finished ? last : nil
     return Headed(
       game: game, seed: match.seed, version: match.version, clock: match.clock,
       began: Self.began(of: match), body: body(for: .referee), result: finished,
-      resultCount: match.results.count)
+      resultCount: match.resultCount)
   }
 
   @_specialize(where G == MemoryGame)

@@ -214,6 +214,22 @@ enum BellGame: GameRules {
     #expect(abandoned.duration == 2)
   }
 
+  /// The first result is kept apart from the others (`Match._results`); none of that shows.
+  @Test func theCountAndTheLastResultAreTheResultsOwn() throws {
+    var match = try Match<BellGame>(options: .init(limit: 1), seed: 1)
+    #expect(match.resultCount == 0 && match.lastResult == nil && match.results.isEmpty)
+    for game in 1...4 {
+      try match.perform(.press, by: .solo)
+      match.advance(by: 1)
+      #expect(match.resultCount == game && match.results.count == game)
+      #expect(match.lastResult == match.results.last)
+      #expect(match.results.map(\.endedBy) == Array(match.results.indices).map { 3 * $0 + 1 })
+      try match.perform(.redeal, by: .solo)
+    }
+    #expect(match.abandon() && match.resultCount == 5)
+    #expect(match.lastResult?.ending == .abandoned && match.lastResult == match.results.last)
+  }
+
   @Test func aGameOverAtItsDealIsStampedAtTheDeal() throws {
     let match = try Match<BellGame>(options: .init(limit: 0), seed: 1)
     let result = try #require(match.results.first)
