@@ -364,28 +364,41 @@ public struct Match<Rules: GameRules>: Sendable {
     return Int32(laterActors.count + 1)
   }
 
-  /// Sets a timer for each follow-up of the last action.
+  /// Sets a timer for each follow-up of the last action, emptying the outcome's list of them.
   ///
   /// NB: the outcome's lists are read in place: handing one to a method as an argument retained
   /// and released its buffer for every action (with Memory's deal allocating less, 8.5 % fewer
-  /// instructions per action of `bench memory`, counted by callgrind).
+  /// instructions per action of `bench memory`, counted by callgrind). The first follow-up is
+  /// moved out of the list, not copied (docs/PERFORMANCE.md "Session 24").
   @inlinable
   mutating func scheduleFollowUps() {
-    for index in scratch.scheduled.indices {
-      let delay = scratch.scheduled[index].delay
-      let actor =
-        if let performer = scratch.scheduled[index].performer {
-          actor(of: performer)
-        } else {
-          Self.referee
-        }
-      _timers.insert(
-        Pending(
-          due: _clock + delay, sequence: nextSequence, delay: delay,
-          action: scratch.scheduled[index].action, actor: actor, key: scratch.scheduled[index].key
-        ))
-      nextSequence += 1
+    let count = scratch.scheduled.count
+    guard let first = scratch.scheduled.takeFirst() else { return }
+    setTimer(after: first.delay, first.action, by: first.performer, key: first.key)
+    for index in 1..<count {
+      setTimer(
+        after: scratch.scheduled[index].delay, scratch.scheduled[index].action,
+        by: scratch.scheduled[index].performer, key: scratch.scheduled[index].key)
     }
+    scratch.scheduled.removeAll()
+  }
+
+  /// Sets a timer for `action` by `performer` (nil: the referee) `delay` seconds from now.
+  @inlinable @inline(__always)
+  mutating func setTimer(
+    after delay: Double, _ action: Rules.Action, by performer: PlayerID?, key: Rules.TimerKey
+  ) {
+    let actor =
+      if let performer {
+        actor(of: performer)
+      } else {
+        Self.referee
+      }
+    _timers.insert(
+      Pending(
+        due: _clock + delay, sequence: nextSequence, delay: delay, action: action, actor: actor,
+        key: key))
+    nextSequence += 1
   }
 
   /// Times the games that the last action's marks dealt and ended, as done by the log entry at

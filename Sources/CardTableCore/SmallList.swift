@@ -67,6 +67,14 @@ public struct SmallList<Element> {
     storage.reserveCapacity(capacity - 1)
   }
 
+  /// Moves the first element out of the list, which the caller then empties
+  /// (``removeAll()``) after reading the others: ``Match`` hands an action's follow-ups to its
+  /// timers so, where a copy of the first retained and released what it holds.
+  @inlinable
+  mutating func takeFirst() -> Element? {
+    length > 0 ? head.take() : nil
+  }
+
   /// Empties the list, keeping its storage for the next action's elements.
   @inlinable
   public mutating func removeAll() {
