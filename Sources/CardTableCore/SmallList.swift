@@ -8,9 +8,10 @@
 /// NB: the events stay an ``OutcomeList``: hosts copy an action's events (``Match/perform(_:by:)``
 /// returns them, the wire keeps them to write for each viewer), and a copy of a list with an
 /// optional element inline went through its type's metadata, looked up at run time: the
-/// console's and the server's actions cost 2–3 % more with the events inline. Keeping the
-/// follow-ups, marks and results inline took `bench memory` from 551.9 to 521.4 instructions an
-/// action (callgrind, docs/PERFORMANCE.md "Session 24").
+/// console's and the server's actions cost 2–3 % more with the events inline. With the
+/// follow-ups, marks and results inline, and the first follow-up handed to the match's timers by
+/// moving it (``takeFirst()``), `bench memory` went from 551.9 to 523.8 instructions an action
+/// (callgrind, docs/PERFORMANCE.md "Session 24").
 @frozen
 public struct SmallList<Element> {
   /// The first element written, kept inline: a list of one element — most actions' follow-up,
