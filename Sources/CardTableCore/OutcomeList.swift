@@ -47,12 +47,6 @@ public struct OutcomeList<Element> {
     length += 1
   }
 
-  /// Adds the elements of `elements` after the others.
-  @inlinable
-  public mutating func append(contentsOf elements: some Sequence<Element>) {
-    for element in elements { append(element) }
-  }
-
   /// Makes room for `capacity` elements in all.
   @inlinable
   public mutating func reserveCapacity(_ capacity: Int) {
@@ -93,32 +87,10 @@ extension OutcomeList: RandomAccessCollection {
   }
 }
 
-extension OutcomeList: ExpressibleByArrayLiteral {
-  @inlinable
-  public init(arrayLiteral elements: Element...) {
-    self.init(elements)
-  }
-}
+extension OutcomeList: ReusedList {}
 
-extension OutcomeList: Equatable where Element: Equatable {
-  @inlinable
-  public static func == (lhs: OutcomeList, rhs: OutcomeList) -> Bool {
-    lhs.elementsEqual(rhs)
-  }
-}
+extension OutcomeList: Equatable where Element: Equatable {}
 
-extension OutcomeList: Hashable where Element: Hashable {
-  @inlinable
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(length)
-    for element in self { hasher.combine(element) }
-  }
-}
+extension OutcomeList: Hashable where Element: Hashable {}
 
 extension OutcomeList: Sendable where Element: Sendable {}
-
-extension OutcomeList: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The elements as an array prints them, so that a failed test shows the list it read.
-  public var description: String { array.description }
-  public var debugDescription: String { array.debugDescription }
-}

@@ -56,12 +56,6 @@ public struct SmallList<Element> {
     length += 1
   }
 
-  /// Adds the elements of `elements` after the others.
-  @inlinable
-  public mutating func append(contentsOf elements: some Sequence<Element>) {
-    for element in elements { append(element) }
-  }
-
   /// Makes room for `capacity` elements in all.
   @inlinable
   public mutating func reserveCapacity(_ capacity: Int) {
@@ -118,32 +112,10 @@ extension SmallList: RandomAccessCollection {
   }
 }
 
-extension SmallList: ExpressibleByArrayLiteral {
-  @inlinable
-  public init(arrayLiteral elements: Element...) {
-    self.init(elements)
-  }
-}
+extension SmallList: ReusedList {}
 
-extension SmallList: Equatable where Element: Equatable {
-  @inlinable
-  public static func == (lhs: SmallList, rhs: SmallList) -> Bool {
-    lhs.elementsEqual(rhs)
-  }
-}
+extension SmallList: Equatable where Element: Equatable {}
 
-extension SmallList: Hashable where Element: Hashable {
-  @inlinable
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(length)
-    for element in self { hasher.combine(element) }
-  }
-}
+extension SmallList: Hashable where Element: Hashable {}
 
 extension SmallList: Sendable where Element: Sendable {}
-
-extension SmallList: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The elements as an array prints them, so that a failed test shows the list it read.
-  public var description: String { array.description }
-  public var debugDescription: String { array.debugDescription }
-}
