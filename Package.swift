@@ -15,17 +15,20 @@ let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 ///
 /// NB: in debug builds too, so that the tests run the binary as it is installed
 /// (`e2e/test_operations.py` checks what it loads); linking takes about a second more.
-/// Every Swift module is compiled without Swift 6's lowering of large values to memory
-/// (`-disable-large-loadable-types-reg2mem`): with it, a value as large as a `Match<MemoryGame>`
-/// or a game's `Options` was copied and destroyed through its type's value witnesses, looked up
-/// at run time, rather than field by field. Without it, 2.3 % fewer instructions an action of
-/// `bench memory` and 2–3 % fewer of `bench rooms` (docs/PERFORMANCE.md "Session 24").
-let largeValuesFieldByField: [SwiftSetting] = [
-  .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"])
-]
-
 let runtimeLinkedIn: [LinkerSetting] = [
   .unsafeFlags(["-static-stdlib"])
+]
+
+/// Every Swift module is compiled without Swift 6's lowering of large values to memory
+/// (`-disable-large-loadable-types-reg2mem`): with it, a value as large as a `Match<MemoryGame>`
+/// was destroyed through its type's value witnesses, looked up at run time, rather than field
+/// by field. Without it, 2.3 % fewer instructions an action of `bench memory` and 2–3 % fewer
+/// of `bench rooms` (docs/PERFORMANCE.md "Session 24").
+///
+/// NB: a hidden flag of the compiler (`swift-frontend -help-hidden`): should a toolchain drop
+/// it, the build fails with an unknown argument, and this setting goes.
+let largeValuesFieldByField: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"])
 ]
 
 let package = Package(

@@ -56,12 +56,6 @@ public struct SmallList<Element> {
     length += 1
   }
 
-  /// Makes room for `capacity` elements in all.
-  @inlinable
-  public mutating func reserveCapacity(_ capacity: Int) {
-    storage.reserveCapacity(capacity - 1)
-  }
-
   /// Moves the first element out of the list, which the caller then empties
   /// (``removeAll()``) after reading the others: ``Match`` hands an action's follow-ups to its
   /// timers so, where a copy of the first retained and released what it holds.
