@@ -5,7 +5,10 @@
 #define CARDTABLE_CWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <linux/sched.h>
 #include <malloc.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <uv.h>
 
 /// Gives freed heap pages back to the system (glibc keeps them otherwise).
@@ -28,5 +31,11 @@ static inline uint64_t cws_option_disable_ipv6(void) { return LWS_SERVER_OPTION_
 
 /// Errors and warnings only: lws logs notices for every vhost it creates.
 static inline int cws_log_errors_and_warnings(void) { return LLL_ERR | LLL_WARN; }
+
+/// Gives the calling thread a copy of the process's descriptor table of its own
+/// (`unshare(CLONE_FILES)`; Swift's Glibc module does not bring `unshare`): 0, or -1 with errno.
+static inline int cws_unshare_descriptor_table(void) {
+  return (int)syscall(SYS_unshare, CLONE_FILES);
+}
 
 #endif
