@@ -31,6 +31,16 @@ let largeValuesFieldByField: [SwiftSetting] = [
   .unsafeFlags(["-Xfrontend", "-disable-large-loadable-types-reg2mem"])
 ]
 
+/// Exclusive access is checked at run time in debug builds, which every test runs, and not in
+/// the release build (`-enforce-exclusivity=unchecked`): the checks of a class's or a global's
+/// stored properties (`swift_beginAccess`, 853 calls in the binary) were 4–5 % of the
+/// server's instructions an action; without them, 5–6 % fewer instructions an action of
+/// `bench rooms` (docs/PERFORMANCE.md "Session 25"). An overlapping access the tests did not
+/// reach is undefined in the release build rather than a trap.
+let exclusivityCheckedInTests: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "CardTable",
   products: [
@@ -137,5 +147,6 @@ let package = Package(
 )
 
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + largeValuesFieldByField
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + largeValuesFieldByField + exclusivityCheckedInTests
 }
