@@ -242,8 +242,9 @@ extension SetGame: WireGame {
         status = RuleTexts.status(view.lastPlay)
         history = cache.plays.texts(of: view.history, RuleTexts.status)
       } else {
-        status = RuleTexts.raceStatus(view)
         history = cache.claims.texts(of: view.claims, RuleTexts.claim)
+        // NB: the last claim's words are the history's last: not written again per seat.
+        status = RuleTexts.raceStatus(view, lastClaim: history.last)
       }
       flips = view.flips
       mode = SetGame.mode
@@ -393,13 +394,18 @@ extension RuleTexts {
   /// `Ann wins with 40 points!` or `A tie: Ann and Bob scored 30 points each.`, and
   /// `Everyone has left.`
   public static func raceStatus(_ view: SetGame.View) -> String {
+    raceStatus(view, lastClaim: view.claims.last.map(claim))
+  }
+
+  /// ``raceStatus(_:)`` with the last claim's words already written.
+  static func raceStatus(_ view: SetGame.View, lastClaim: @autoclosure () -> String?) -> String {
     if view.deserted { return "Everyone has left." }
     if view.over {
       return winner(
         of: view.racers.map { PlayerScore(player: $0.id, score: $0.score) }, unit: "point",
         verb: "scored")
     }
-    return view.claims.last.map(claim) ?? ""
+    return lastClaim() ?? ""
   }
 }
 
