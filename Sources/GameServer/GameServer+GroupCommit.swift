@@ -51,6 +51,15 @@ extension GameServer {
     mutating func answered(_ request: Request) {
       requests.append(request)
     }
+
+    /// Forgets everything, keeping the room its arrays have.
+    mutating func removeAll() {
+      rooms.removeAll(keepingCapacity: true)
+      staged.removeAll(keepingCapacity: true)
+      letters.removeAll(keepingCapacity: true)
+      bytes.removeAll(keepingCapacity: true)
+      requests.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Stages `room`'s change for the group commit.
@@ -76,8 +85,17 @@ extension GameServer {
   /// waited; each one refused goes back to what the store has, what it would have told is
   /// dropped, and every request it would have answered is refused.
   func settle(_ failures: [RoomID: StoreError]) {
-    let batch = self.batch
+    var batch = self.batch
     self.batch = Batch()
+    defer {
+      // NB: the next turn writes into this batch's room, unless something was staged while
+      // this one was told: a commit of 25 tables of four wrote a megabyte of messages into
+      // a buffer allocated anew, and faulted in page by page, every turn.
+      if self.batch.isEmpty && self.batch.requests.isEmpty {
+        batch.removeAll()
+        self.batch = batch
+      }
+    }
     counters.groupCommits += 1
     for room in batch.rooms {
       if failures[room.id] == nil {
