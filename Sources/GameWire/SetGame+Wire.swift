@@ -231,7 +231,9 @@ extension SetGame: WireGame {
     /// The history texts written so far: of a table's plays, or of a race's claims.
     public struct Texts: ViewCache {
       var plays = TextCache<Table.Play>()
-      var claims = TextCache<Claim>()
+      var claims = TextCache<Claim>(holdingHistory: true)
+      /// The found sets as the view lists them: every card, and each set.
+      var found = ArrayMapCache<Table.FoundMatch, ([SetCard], [FoundMatch])>()
 
       public init() {}
     }
@@ -251,8 +253,10 @@ extension SetGame: WireGame {
       deckCount = view.deckCount
       over = view.over
       table = view.table.map(Slot.init)
-      found = view.found.flatMap(\.cards)
-      foundMatches = view.found.map(FoundMatch.init)
+      // NB: every seat's view shares them, and they change only when a set is found.
+      (found, foundMatches) = cache.found.value(of: view.found) { found in
+        (found.flatMap(\.cards), found.map(FoundMatch.init))
+      }
       hint = view.hint
       settings = Settings(
         matchBonus: view.scoring.matchBonus, mismatchPenalty: view.scoring.mismatchPenalty,

@@ -250,35 +250,6 @@ extension WireGame {
   }
 }
 
-/// The history texts a session has written, so that each entry is put in words once, not
-/// once per message.
-public struct TextCache<Entry: Equatable & Sendable>: ViewCache {
-  private var plays: [Entry] = []
-  private var texts: [String] = []
-
-  public init() {}
-
-  /// The texts of `history`, in order: the ones written before, and `text(entry)` for the rest.
-  ///
-  /// An entry is reused only where the history still holds an equal entry at its place, so
-  /// a new deal's history is written anew.
-  public mutating func texts(of history: [Entry], _ text: (Entry) -> String) -> [String] {
-    var valid = 0
-    while valid < min(plays.count, history.count), plays[valid] == history[valid] {
-      valid += 1
-    }
-    if valid < plays.count {
-      plays.removeSubrange(valid...)
-      texts.removeSubrange(valid...)
-    }
-    for entry in history[valid...] {
-      plays.append(entry)
-      texts.append(text(entry))
-    }
-    return texts
-  }
-}
-
 extension PlayingCard {
   public var json: JSON { .string(description) }
 }
