@@ -37,7 +37,7 @@ let largeValuesFieldByField: [SwiftSetting] = [
 /// server's instructions an action; without them, 5–6 % fewer instructions an action of
 /// `bench rooms` (docs/PERFORMANCE.md "Session 25"). An overlapping access the tests did not
 /// reach is undefined in the release build rather than a trap.
-let exclusivityCheckedInTests: [SwiftSetting] = [
+let exclusivityUncheckedInRelease: [SwiftSetting] = [
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
@@ -148,5 +148,5 @@ let package = Package(
 
 for target in package.targets where target.type != .system {
   target.swiftSettings =
-    (target.swiftSettings ?? []) + largeValuesFieldByField + exclusivityCheckedInTests
+    (target.swiftSettings ?? []) + largeValuesFieldByField + exclusivityUncheckedInRelease
 }

@@ -30,16 +30,15 @@ public struct TextCache<Entry: Equatable & Sendable>: ViewCache {
     while valid < min(plays.count, history.count), plays[valid] == history[valid] {
       valid += 1
     }
-    if valid < plays.count {
-      plays.removeSubrange(valid...)
-      texts.removeSubrange(valid...)
-    }
+    if valid < texts.count { texts.removeSubrange(valid...) }
     for entry in history[valid...] {
       texts.append(text(entry))
     }
     if holdsHistory {
+      // NB: the held array is replaced, not cut: cutting it would copy it first.
       plays = history
     } else {
+      if valid < plays.count { plays.removeSubrange(valid...) }
       plays.append(contentsOf: history[valid...])
     }
     return texts

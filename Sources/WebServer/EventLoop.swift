@@ -212,6 +212,20 @@ final class EventLoop {
   /// Destroys the context (closing every connection), then lets the loop close every handle
   /// and closes the loop.
   func close() {
+    // NB: the handler hears now, on this thread, of the connections still open: the rest runs
+    // on another (below), where no handler code runs; lws's closing callbacks then find no
+    // connection.
+    let remaining = connections.values.sorted { $0.id.rawValue < $1.id.rawValue }
+    connections.removeAll()
+    for connection in remaining { handler.disconnected(connection.id) }
+    // NB: lws 4.1.6 closes its cancel pipe twice: as the context is destroyed, and again as the
+    // loop finishes its handles (docs/WEBSERVER.md "Pitfalls"). Both on a descriptor table of
+    // the teardown's own, the second cannot close a descriptor another thread opened between.
+    if !PrivateDescriptorTable.run(tearDown) { tearDown() }
+  }
+
+  /// Destroys the context, closes the loop's handles and finishes the loop.
+  private func tearDown() {
     listener?.close()
     if let context {
       lws_context_destroy(context)
@@ -223,14 +237,7 @@ final class EventLoop {
     uv_close(UnsafeMutableRawPointer(drainTimer).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_close(UnsafeMutableRawPointer(afterPoll).assumingMemoryBound(to: uv_handle_t.self), nil)
     uv_close(UnsafeMutableRawPointer(beforePoll).assumingMemoryBound(to: uv_handle_t.self), nil)
-    // NB: the handler hears now of the connections still open, on this thread: what is left
-    // runs on another (below), where no handler code should run.
-    let remaining = connections.values.sorted { $0.id.rawValue < $1.id.rawValue }
-    connections.removeAll()
-    for connection in remaining { handler.disconnected(connection.id) }
-    // NB: lws closes its cancel pipe twice while the loop finishes its handles; finished on a
-    // descriptor table of its own, the second close cannot close another thread's descriptor.
-    if !PrivateDescriptorTable.run(finishLoop) { finishLoop() }
+    finishLoop()
     loopOpen = false
   }
 

@@ -14,7 +14,10 @@ import CWebSockets
 /// the number `P` and is closed under it: a parallel test's signal pipe lost every signal this
 /// way. On a table of its own the second close fails and touches nothing of anyone else's.
 ///
-/// NB: the copy holds every descriptor the process had; they are let go when the thread ends.
+/// NB: the work must open nothing: what it opens is closed with the thread. The copy holds
+/// every descriptor the process had while the thread runs (a listening socket another thread
+/// closes meanwhile stays bound until then); they are let go when the thread ends. The thread
+/// takes no signal: a handler there would write to its copy.
 enum PrivateDescriptorTable {
   private final class Job {
     let work: () -> Void
@@ -32,6 +35,12 @@ enum PrivateDescriptorTable {
     let job = Job(work)
     let argument = Unmanaged.passRetained(job).toOpaque()
     var thread = pthread_t()
+    // NB: the thread inherits a mask that blocks every signal.
+    var all = sigset_t()
+    var mask = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_SETMASK, &all, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     let made = pthread_create(
       &thread, nil,
       { argument in

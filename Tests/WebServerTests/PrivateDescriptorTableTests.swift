@@ -68,18 +68,5 @@ extension WebServerTests {
       #expect(read(kept[0], &got, 1) == 1)
       #expect(got == 9)
     }
-
-    /// A server finishes its loop on a table of its own: what it closed there is closed in the
-    /// process's too, so a stopped server's port can be listened on again at once.
-    @Test func aStoppedServersPortCanBeServedAgain() throws {
-      let (first, _) = try Recorder.serving()
-      let port = first.port
-      let client = try WebSocketClient(port: port)
-      first.stop()
-      #expect(client.waitForClose())
-      let (second, _) = try Recorder.serving(.init(port: port))
-      defer { second.stop() }
-      #expect(try fetch(port: port, "/api/echo").status == 200)
-    }
   }
 }
