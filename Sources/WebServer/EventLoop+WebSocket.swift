@@ -141,6 +141,14 @@ extension EventLoop {
   /// Queues a message for a connection now: the loop thread's own send, with no hop.
   func sendNow(_ payload: UnsafeRawBufferPointer, to id: ConnectionID) {
     guard let connection = connections[id], !connection.closing else { return }
+    // NB: nothing waits before it (see `enqueue`): written at once from the loop's own frame
+    // buffer, not one allocated for the frame; what the socket does not take, lws copies.
+    if !writingScratch, !connection.hasOutbox, lws_partial_buffered(connection.wsi) == 0,
+      cws_pre() + payload.count <= configuration.maximumOutboxBytes
+    {
+      writeNow(payload, on: connection)
+      return
+    }
     var frame = [UInt8]()
     frame.reserveCapacity(cws_pre() + payload.count)
     frame.append(contentsOf: repeatElement(0, count: cws_pre()))
@@ -170,6 +178,30 @@ extension EventLoop {
     }
     connection.push(frame)
     if wasEmpty { lws_callback_on_writable(connection.wsi) }
+  }
+
+  /// Writes `payload` now through ``EventLoop/scratchFrame``; a failed write closes the
+  /// connection.
+  private func writeNow(_ payload: UnsafeRawBufferPointer, on connection: Connection) {
+    let pre = cws_pre()
+    if scratchCapacity < pre + payload.count {
+      scratchFrame?.deallocate()
+      scratchCapacity = pre + payload.count
+      scratchFrame = .allocate(byteCount: scratchCapacity, alignment: 16)
+    }
+    guard let frame = scratchFrame else { return }
+    if let source = payload.baseAddress {
+      (frame + pre).copyMemory(from: source, byteCount: payload.count)
+    }
+    writingScratch = true
+    let written = lws_write(
+      connection.wsi, (frame + pre).assumingMemoryBound(to: UInt8.self), payload.count,
+      LWS_WRITE_TEXT)
+    writingScratch = false
+    if written < payload.count {
+      connection.closing = true
+      lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+    }
   }
 
   /// Writes one framed message now; a failed write closes the connection.

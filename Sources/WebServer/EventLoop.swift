@@ -47,6 +47,13 @@ final class EventLoop {
   var pendingRequests: [OpaquePointer: PendingRequest] = [:]
   /// Outbox bytes given back since the heap was last trimmed.
   var releasedSinceTrim = 0
+  /// Where a frame written at once is put together (``sendNow(_:to:)``), kept from one frame to
+  /// the next, and how many bytes it holds.
+  var scratchFrame: UnsafeMutableRawPointer?
+  var scratchCapacity = 0
+  /// Whether a frame is being written from ``scratchFrame``: a frame sent meanwhile (from a
+  /// callback lws made while writing) is put together on its own.
+  var writingScratch = false
   /// Static files compressed once, while they stay the same.
   var compressedFiles = StaticFiles.CompressedFiles()
   /// The static root's version and its pages that name it.
@@ -71,6 +78,7 @@ final class EventLoop {
   }
 
   deinit {
+    scratchFrame?.deallocate()
     contextSlot.deallocate()
     protocols.deallocate()
     idlePolicy.deallocate()
