@@ -6,9 +6,11 @@
 public struct TextCache<Entry: Equatable & Sendable>: ViewCache {
   private var plays: [Entry] = []
   private var texts: [String] = []
-  private var holdsHistory = false
+  private let holdsHistory: Bool
 
-  public init() {}
+  public init() {
+    holdsHistory = false
+  }
 
   /// A cache that keeps the history it was last given, not a copy: given the same array again
   /// (every seat's view of one version), it compares nothing.

@@ -143,7 +143,7 @@ extension EventLoop {
     guard let connection = connections[id], !connection.closing else { return }
     // NB: nothing waits before it (see `enqueue`): written at once from the loop's own frame
     // buffer, not one allocated for the frame; what the socket does not take, lws copies.
-    if !writingScratch, !connection.hasOutbox, lws_partial_buffered(connection.wsi) == 0,
+    if !writingScratch, writesAtOnce(connection),
       cws_pre() + payload.count <= configuration.maximumOutboxBytes
     {
       writeNow(payload, on: connection)
@@ -172,12 +172,18 @@ extension EventLoop {
     // order and the rest of a short write itself (`lws_issue_raw` buffers it and asks for a
     // writable callback); while it holds such a rest, frames wait in the outbox as before,
     // so lws never holds more than one frame and the outbox limit still counts the backlog.
-    if wasEmpty, lws_partial_buffered(connection.wsi) == 0 {
+    if writesAtOnce(connection) {
       write(frame, on: connection)
       return
     }
     connection.push(frame)
     if wasEmpty { lws_callback_on_writable(connection.wsi) }
+  }
+
+  /// Whether a frame for `connection` is written now: nothing waits before it, in its outbox
+  /// or in lws (see ``enqueue(_:on:)``).
+  private func writesAtOnce(_ connection: Connection) -> Bool {
+    !connection.hasOutbox && lws_partial_buffered(connection.wsi) == 0
   }
 
   /// Writes `payload` now through ``EventLoop/scratchFrame``; a failed write closes the
@@ -194,25 +200,25 @@ extension EventLoop {
       (frame + pre).copyMemory(from: source, byteCount: payload.count)
     }
     writingScratch = true
-    let written = lws_write(
-      connection.wsi, (frame + pre).assumingMemoryBound(to: UInt8.self), payload.count,
-      LWS_WRITE_TEXT)
+    write((frame + pre).assumingMemoryBound(to: UInt8.self), count: payload.count, on: connection)
     writingScratch = false
-    if written < payload.count {
-      connection.closing = true
-      lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
-    }
   }
 
   /// Writes one framed message now; a failed write closes the connection.
   private func write(_ frame: [UInt8], on connection: Connection) {
     var frame = frame
-    let length = frame.count - cws_pre()
-    let written = frame.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return lws_write(connection.wsi, base + cws_pre(), length, LWS_WRITE_TEXT)
+    frame.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      write(base + cws_pre(), count: buffer.count - cws_pre(), on: connection)
     }
-    if written < length {
+  }
+
+  /// Writes the `count` bytes at `payload`, which has `LWS_PRE` bytes of room before it; a
+  /// failed write closes the connection.
+  private func write(
+    _ payload: UnsafeMutablePointer<UInt8>, count: Int, on connection: Connection
+  ) {
+    if lws_write(connection.wsi, payload, count, LWS_WRITE_TEXT) < count {
       connection.closing = true
       lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
     }
