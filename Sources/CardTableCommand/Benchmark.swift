@@ -4,12 +4,42 @@ import CardTableCore
 public struct Benchmark: Sendable {
   public var name: String
   public var summary: String
-  public var run: @Sendable (_ size: Size) -> [String]
+  /// Measures, and says what it measured.
+  public var measure: @Sendable (_ settings: Settings) -> [String]
 
+  /// A benchmark that only needs to know how long to run.
   public init(name: String, summary: String, run: @escaping @Sendable (_ size: Size) -> [String]) {
     self.name = name
     self.summary = summary
-    self.run = run
+    measure = { settings in run(settings.size) }
+  }
+
+  /// A benchmark that also reads the rest of the settings (a database to measure on).
+  public init(
+    name: String, summary: String, measure: @escaping @Sendable (_ settings: Settings) -> [String]
+  ) {
+    self.name = name
+    self.summary = summary
+    self.measure = measure
+  }
+
+  /// Runs the benchmark for `size`, on the stores it uses by default.
+  public func run(_ size: Size) -> [String] { measure(Settings(size: size)) }
+
+  /// Runs the benchmark with `settings`.
+  public func run(_ settings: Settings) -> [String] { measure(settings) }
+
+  /// What a run of `cardtable bench` asks of every benchmark.
+  public struct Settings: Sendable, Equatable {
+    public var size: Size
+    /// A PostgreSQL database's address: the benchmarks that keep games measure there too,
+    /// beside SQLite (`--database URL`).
+    public var database: String?
+
+    public init(size: Size, database: String? = nil) {
+      self.size = size
+      self.database = database
+    }
   }
 
   /// How long a run is: whole, `--quick`, or `--smoke` — a few iterations that only show the

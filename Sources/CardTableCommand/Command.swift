@@ -4,8 +4,9 @@ import GameStore
 public enum Command: Equatable, Sendable {
   /// `cardtable engine`: the JSON Lines console on standard input and output.
   case engine
-  /// `cardtable bench [NAME...] [--quick | --smoke]`: runs the benchmarks and prints their figures.
-  case bench(only: [String], size: Benchmark.Size)
+  /// `cardtable bench [NAME...] [--quick | --smoke] [--database URL]`: runs the benchmarks and
+  /// prints their figures.
+  case bench(only: [String], settings: Benchmark.Settings)
   /// `cardtable bench tables [--rooms N] [--seats N] [--game G] [--seconds S] [--commit C]`:
   /// tables of real WebSocket clients against a server of this build.
   case benchTables(TablesBenchmark.Options)
@@ -169,11 +170,13 @@ extension Command {
   /// `bench`'s usage, for `cardtable bench --help`.
   public static var benchUsage: String {
     """
-    Usage: cardtable bench [NAME...] [--quick | --smoke]
+    Usage: cardtable bench [NAME...] [--quick | --smoke] [--database URL]
 
     Runs benchmarks and prints their figures (build with -c release for meaningful ones).
-      --quick     a shorter run of each
-      --smoke     a few iterations of each: only shows that it runs (the tests use it)
+      --quick          a shorter run of each
+      --smoke          a few iterations of each: only shows that it runs (the tests use it)
+      --database URL   server: measure the tables on this PostgreSQL database too, beside
+                       SQLite (postgres://user@host:port/name; it keeps the rooms it makes)
     Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", "))
 
     \(benchTablesUsage)
@@ -282,20 +285,28 @@ extension Command {
       return try parseBenchTables(Array(rest.dropFirst()))
     case "bench":
       var only: [String] = []
-      var size = Benchmark.Size.full
-      for argument in rest {
+      var settings = Benchmark.Settings(size: .full)
+      var arguments = rest[...]
+      while let argument = arguments.popFirst() {
         if ["--help", "-h"].contains(argument) { return .commandHelp(benchUsage) }
         if argument == "--quick" {
-          size = .quick
+          settings.size = .quick
         } else if argument == "--smoke" {
-          size = .smoke
+          settings.size = .smoke
+        } else if argument == "--database" {
+          guard let value = arguments.popFirst(), PostgresStore.isDatabaseURL(value) else {
+            throw UsageError(
+              message:
+                "bench: --database takes a PostgreSQL address, postgres://user@host:port/name.")
+          }
+          settings.database = value
         } else if argument.hasPrefix("-") {
           throw UsageError(message: "bench: unknown option \"\(argument)\".")
         } else {
           only.append(argument)
         }
       }
-      return .bench(only: only, size: size)
+      return .bench(only: only, settings: settings)
     default:
       throw UsageError(
         message: "Unknown command \"\(first)\". Run `cardtable help` for the list of commands.")

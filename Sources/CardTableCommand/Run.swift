@@ -26,7 +26,7 @@ extension Command {
       return Verify.run(file: file)
     case .benchTables(let options):
       return TablesBenchmark.run(options)
-    case .bench(let only, let size):
+    case .bench(let only, let settings):
       let chosen = Benchmark.all.filter { only.isEmpty || only.contains($0.name) }
       guard !chosen.isEmpty else {
         let names = Benchmark.all.map(\.name).joined(separator: ", ")
@@ -38,7 +38,7 @@ extension Command {
       #endif
       for benchmark in chosen {
         print("== \(benchmark.name): \(benchmark.summary)")
-        for line in benchmark.run(size) { print(line) }
+        for line in benchmark.run(settings) { print(line) }
       }
     }
     return 0

@@ -1,6 +1,7 @@
 import GameServer
 import GameStore
 import GameWire
+import SnapGame
 import WebServer
 
 #if canImport(Glibc)
@@ -8,23 +9,24 @@ import WebServer
 #endif
 
 extension Benchmark {
-  /// The web server's CPU per message: game messages (`state` of an easy Memory game) through
-  /// the real bridge and rooms, then a bare echo handler on the same `WebServer` answering each
-  /// message with a reply of the same size; both measured on the loop thread alone, the
-  /// clients running on another thread.
+  /// The web server's CPU per message: game messages (`state` of an easy Memory game, moves
+  /// alone and at tables) through the real bridge and rooms, each beside a bare handler on the
+  /// same `WebServer` that answers with messages of the same sizes; both measured on the loop
+  /// thread alone, the clients running on another thread. With a database, the Snap! table
+  /// is measured on PostgreSQL too.
   static let serverMessages = Benchmark(
-    name: "server", summary: "server CPU per message: game messages beside an echo handler"
-  ) { size in
+    name: "server", summary: "server CPU per message: game messages beside bare handlers"
+  ) { (settings: Settings) in
     // NB: as many clients at every size, so that a limit they meet shows in the smoke run too.
     let clients = 100
-    let rounds = size.pick(200, quick: 20, smoke: 2)
+    let rounds = settings.size.pick(200, quick: 20, smoke: 2)
     do {
       var lines: [String] = []
       for kind in ServerProbe.Kind.allCases {
         let game = try ServerProbe.measure(kind, clients: clients, rounds: rounds)
         let echo = try ServerProbe.measure(
-          kind.isTable ? .tableEcho(game.reply) : .echo(game.reply), clients: clients,
-          rounds: rounds)
+          kind.isTable ? .tableEcho(game.reply, followUp: nil) : .echo(game.reply),
+          clients: clients, rounds: rounds)
         let ratio = Benchmark.format(game.microseconds / echo.microseconds, decimals: 2)
         let messages = kind.isTable ? clients / 4 * rounds : clients * rounds
         lines += [
@@ -35,44 +37,120 @@ extension Benchmark {
             + "\(Benchmark.format(echo.microseconds)) µs CPU per message; \(kind.name) / echo: \(ratio)×",
         ]
       }
-      return lines
+      return lines + (try snapTableLines(clients: clients, rounds: rounds, settings.database))
     } catch {
       return ["server: failed: \(error)"]
     }
+  }
+
+  /// A Snap! table's turn on SQLite (and on `database`), beside the bare handler that sends its
+  /// four updates, and beside one that also sends the four that follow at the activation.
+  private static func snapTableLines(
+    clients: Int, rounds: Int, _ database: String?
+  ) throws -> [String] {
+    let sqlite = try ServerProbe.measure(.snapTable, clients: clients, rounds: rounds)
+    let four = try ServerProbe.measure(
+      .tableEcho(sqlite.reply, followUp: nil), clients: clients, rounds: rounds)
+    let eight = try ServerProbe.measure(
+      .tableEcho(sqlite.reply, followUp: ServerProbe.snapActivation), clients: clients,
+      rounds: rounds)
+    let postgres = try database.map {
+      try ServerProbe.measure(.snapTable, clients: clients, rounds: rounds, database: $0)
+    }
+    let f = { (value: Double) in Benchmark.format(value) }
+    let ratios = { (game: Double) in
+      "\(Benchmark.format(game / four.microseconds, decimals: 2))× one in four out, "
+        + "\(Benchmark.format(game / eight.microseconds, decimals: 2))× with the four after"
+    }
+    var lines = [
+      "server, a Snap! table's turn at tables of four, on SQLite: \(f(sqlite.microseconds)) µs "
+        + "CPU per action (\(clients) clients, \(clients / 4 * rounds) turns; each an update of "
+        + "\(sqlite.reply.utf8.count) bytes to every seat, then another when the next player may "
+        + "turn); \(ratios(sqlite.microseconds))",
+      "server, one in, four of the same size out: \(f(four.microseconds)) µs CPU per message",
+      "server, one in, four out, and four more at a timer: \(f(eight.microseconds)) µs CPU per "
+        + "message",
+    ]
+    if let postgres {
+      lines.append(
+        "server, a Snap! table's turn at tables of four, on PostgreSQL: "
+          + "\(f(postgres.microseconds)) µs CPU per action on the loop thread (the database's "
+          + "own not counted); \(ratios(postgres.microseconds))")
+    }
+    return lines
   }
 }
 
 /// One measurement of ``Benchmark/serverMessages``.
 enum ServerProbe {
+  /// How many times faster than the wall's the games' time runs in the measurements: Snap!'s
+  /// deal and activation pauses pass quicker, the work of each turn is the same.
+  static let speed = 50.0
+
+  /// The wall's seconds from a Snap! turn to the next player's activation, at ``speed``.
+  static let snapActivation = SnapGame.activationDelay / speed
+
   /// Answers every message with the same text: the cheapest handler a server can have.
   ///
   /// With `seats`, the connections are tables of that many in the order they came, and every
-  /// message is answered to each of its table's connections, as a table's move is.
+  /// message is answered to each of its table's connections, as a table's move is; with
+  /// `followUp`, that many seconds later it is sent to each of them again, as a Snap! turn's
+  /// activation is.
   private final class Echo: WebServer.Handler {
     nonisolated(unsafe) weak var server: WebServer?
     let reply: [UInt8]
     let seats: Int
+    let followUp: Double?
     nonisolated(unsafe) private var connections: [ConnectionID] = []
+    /// The tables answered again at the timer (by their first connection's index), in the
+    /// order they are due, and the first not answered yet.
+    nonisolated(unsafe) private var due: [(time: Double, first: Int)] = []
+    nonisolated(unsafe) private var next = 0
+    private let clock = GameServer.monotonicSeconds
 
-    init(reply: String, seats: Int = 1) {
+    init(reply: String, seats: Int = 1, followUp: Double? = nil) {
       self.reply = Array(reply.utf8)
       self.seats = seats
+      self.followUp = followUp
     }
 
     func connected(_ connection: ConnectionID, path: String) {
       connections.append(connection)
-      reply.withUnsafeBytes { server?.sendNow($0, to: connection) }
+      send(to: connection)
     }
 
     func received(_ text: UnsafeRawBufferPointer, from connection: ConnectionID) {
       guard seats > 1, let index = connections.firstIndex(of: connection) else {
-        reply.withUnsafeBytes { server?.sendNow($0, to: connection) }
+        send(to: connection)
         return
       }
       let first = index / seats * seats
-      for seat in connections[first..<min(first + seats, connections.count)] {
-        reply.withUnsafeBytes { server?.sendNow($0, to: seat) }
+      sendToTable(first)
+      guard let followUp else { return }
+      due.append((clock() + followUp, first))
+      if due.count - next == 1 { server?.setTimer(after: followUp) }
+    }
+
+    func timerFired() {
+      let now = clock()
+      while next < due.count, due[next].time <= now {
+        sendToTable(due[next].first)
+        next += 1
       }
+      if next == due.count {
+        due.removeAll(keepingCapacity: true)
+        next = 0
+      } else {
+        server?.setTimer(after: max(0, due[next].time - now))
+      }
+    }
+
+    private func sendToTable(_ first: Int) {
+      for seat in connections[first..<min(first + seats, connections.count)] { send(to: seat) }
+    }
+
+    private func send(to connection: ConnectionID) {
+      reply.withUnsafeBytes { server?.sendNow($0, to: connection) }
     }
 
     func refused(_ connection: ConnectionID, reason: WebServer.Refusal) {}
@@ -89,18 +167,25 @@ enum ServerProbe {
     /// Set races at tables of four: each message one seat's `choose`, answered with an update
     /// to each of the four (its own view each).
     case table
+    /// Snap! at tables of four: each message the `turn` of the seat whose turn it is, answered
+    /// with an update to each of the four, and another to each when the next player may turn.
+    case snapTable
     /// A bare handler that answers every message with this text.
     case echo(String)
     /// A bare handler that answers every message with this text to each of its table's four
-    /// connections.
-    case tableEcho(String)
+    /// connections, and again after `followUp` seconds if given.
+    case tableEcho(String, followUp: Double?)
 
+    /// What the first figures of the benchmark measure; the Snap! table comes after them.
     static let allCases: [Kind] = [
       .state, .choose(groupCommit: true), .choose(groupCommit: false), .table,
     ]
 
     var isTable: Bool {
-      if case .table = self { true } else { false }
+      switch self {
+      case .table, .snapTable, .tableEcho: true
+      case .state, .choose, .echo: false
+      }
     }
 
     var name: String {
@@ -109,6 +194,7 @@ enum ServerProbe {
       case .choose(let groupCommit):
         groupCommit ? "choose actions, group commit" : "choose actions, a transaction each"
       case .table: "a Set race's choose at tables of four"
+      case .snapTable: "a Snap! table's turn at tables of four"
       case .echo, .tableEcho: "echo"
       }
     }
@@ -130,11 +216,12 @@ enum ServerProbe {
     return made
   }
 
-  /// Serves `clients` clients `rounds` messages each and returns the loop thread's CPU per
-  /// message, and the last reply a client received.
-  static func measure(_ kind: Kind, clients: Int, rounds: Int) throws -> (
-    microseconds: Double, reply: String
-  ) {
+  /// Serves `clients` clients `rounds` messages each (at tables, one seat of each table a
+  /// round) and returns the loop thread's CPU per message, and the last reply a client
+  /// received. The games are kept in a fresh SQLite file, or in the PostgreSQL `database`.
+  static func measure(
+    _ kind: Kind, clients: Int, rounds: Int, database: String? = nil
+  ) throws -> (microseconds: Double, reply: String) {
     // NB: the benchmark's clients may send as fast as the server answers.
     let configuration = WebServer.Configuration(
       host: "127.0.0.1", port: 0, messagesPerSecond: 1e9, messageBurst: 1_000_000)
@@ -144,28 +231,35 @@ enum ServerProbe {
     defer {
       if let storeDirectory { _ = system("rm -rf '\(storeDirectory)'") }
     }
-    if case .echo(let echo) = kind {
+    switch kind {
+    case .echo(let echo):
       let handler = Echo(reply: echo)
       server = WebServer(configuration: configuration, handler: handler)
       handler.server = server
-    } else if case .tableEcho(let echo) = kind {
-      let handler = Echo(reply: echo, seats: 4)
+    case .tableEcho(let echo, let followUp):
+      let handler = Echo(reply: echo, seats: 4, followUp: followUp)
       server = WebServer(configuration: configuration, handler: handler)
       handler.server = server
-    } else {
+    case .state, .choose, .table, .snapTable:
       let made = WebBridge()
       bridge = made
       server = WebServer(configuration: configuration, handler: made)
-      // NB: a real store in a fresh directory, as `cardtable serve` keeps one.
-      let directory = try temporaryDirectory()
-      storeDirectory = directory
-      let store = try SQLiteStore.open(directory: directory)
+      let store: any GameStore
+      if let database {
+        store = try PostgresStore(url: database)
+      } else {
+        // NB: a real store in a fresh directory, as `cardtable serve` keeps one.
+        let directory = try temporaryDirectory()
+        storeDirectory = directory
+        store = try SQLiteStore.open(directory: directory)
+      }
       // NB: every client is on one address: no cap on the rooms it makes (`too-many-rooms`
       // stopped the 61st client's `new` once tables capped rooms per address).
       made.attach(
         web: server, store: store,
         configuration: GameServer.Configuration(
-          roomsPerMinute: 1e9, groupCommit: kind.groupCommit))
+          roomsPerMinute: 1e9, groupCommit: kind.groupCommit),
+        speed: speed)
     }
     try server.start()
     defer {
@@ -177,29 +271,33 @@ enum ServerProbe {
     let swarm = try SocketSwarm(port: server.port, count: clients)
     _ = try swarm.receiveOneEach(timeout: 10)
 
-    let game =
-      switch kind {
-      case .state: "memory"
-      case .choose: "matchismo"
-      case .table, .echo, .tableEcho: ""
-      }
-    if kind.isTable { try seatTables(swarm) }
-    if !game.isEmpty {
+    switch kind {
+    case .table:
+      try seatTables(swarm, game: "set", options: #"{"refill":true}"#)
+    case .snapTable:
+      try seatTables(swarm, game: "snap", options: "{}")
+    case .state, .choose:
+      let game = if case .state = kind { "memory" } else { "matchismo" }
       for client in 0..<clients { try swarm.send(#"{"cmd":"hello"}"#, from: client) }
       _ = try swarm.receiveOneEach(timeout: 10)
-
       for client in 0..<clients {
         try swarm.send(#"{"cmd":"new","game":"\#(game)","seed":\#(client)}"#, from: client)
       }
       // NB: `joined`, then the update.
       _ = try swarm.receiveEach(2, timeout: 10)
-
+    case .echo, .tableEcho:
+      break
     }
+    // NB: Snap! deals before anyone may turn a card: the first players are known after it.
+    let snap: SnapTables? = if case .snapTable = kind { try SnapTables(swarm) } else { nil }
     var reply = ""
     let before = server.loopCPUSeconds ?? 0
-    let tables = kind.isTable || { if case .tableEcho = kind { true } else { false } }()
     for round in 0..<rounds {
-      for client in 0..<clients where !tables || client % 4 == round % 4 {
+      if let snap {
+        reply = try snap.playRound()
+        continue
+      }
+      for client in 0..<clients where !kind.isTable || client % 4 == round % 4 {
         let message =
           switch kind {
           case .choose:
@@ -210,71 +308,14 @@ enum ServerProbe {
           }
         try swarm.send(message, from: client)
       }
-      if kind.isTable {
-        reply = try tableRound(swarm, actors: round % 4)
-      } else {
-        reply = try swarm.receiveOneEach(timeout: 10)[0]
+      switch kind {
+      case .table: reply = try tableRound(swarm, actors: round % 4)
+      case .tableEcho(_, let followUp):
+        reply = try swarm.receiveEach(followUp == nil ? 1 : 2, timeout: 10)[0]
+      default: reply = try swarm.receiveOneEach(timeout: 10)[0]
       }
     }
     let used = (server.loopCPUSeconds ?? 0) - before
-    return (used * 1e6 / Double((tables ? clients / 4 : clients) * rounds), reply)
-  }
-
-  /// Waits until every seat of every table has the update of its table's move (receipts and
-  /// table messages come besides); returns the first seat's. A refused move fails the run
-  /// with its error, so that the figures never count one.
-  private static func tableRound(_ swarm: SocketSwarm, actors seat: Int) throws -> String {
-    var updated = [String?](repeating: nil, count: swarm.count)
-    var waiting = swarm.count
-    let deadline = ContinuousClock.now + .seconds(10)
-    while waiting > 0 {
-      let left = (deadline - ContinuousClock.now).components
-      let seconds = Double(left.seconds) + Double(left.attoseconds) * 1e-18
-      guard seconds > 0 else {
-        let missing = updated.indices.filter { updated[$0] == nil }
-        throw SocketSwarm.Failure(description: "no update within 10 s for \(missing.prefix(10))")
-      }
-      for (client, text) in try swarm.receive(timeout: seconds) {
-        if client % 4 == seat, text.hasPrefix(#"{"type":"error""#) {
-          throw SocketSwarm.Failure(description: "client \(client)'s move was refused: \(text)")
-        }
-        guard updated[client] == nil, text.hasPrefix(#"{"type":"update""#) else { continue }
-        updated[client] = text
-        waiting -= 1
-      }
-    }
-    return updated[0] ?? ""
-  }
-
-  /// Seats the swarm's clients at Set races of four, in the order they came: each first one
-  /// hosts, the next three join by its code, the host starts; every client then has read all
-  /// that setting up sent it.
-  private static func seatTables(_ swarm: SocketSwarm) throws {
-    let all = Array(0..<swarm.count)
-    for client in all { try swarm.send(#"{"cmd":"hello","id":"hello"}"#, from: client) }
-    _ = try swarm.replies(to: "hello", from: all, timeout: 10)
-    let hosts = all.filter { $0 % 4 == 0 }
-    for host in hosts {
-      try swarm.send(
-        #"{"cmd":"host","game":"set","seed":\#(host),"options":{"refill":true},"id":"host"}"#,
-        from: host)
-    }
-    let hosted = try swarm.replies(to: "host", from: hosts, timeout: 10)
-    var joiners: [Int] = []
-    for host in hosts {
-      guard let text = hosted[host], let code = try JSON(parsing: text)["code"]?.stringValue
-      else {
-        throw SocketSwarm.Failure(description: "host: no table code in \(hosted[host] ?? "")")
-      }
-      for seat in host + 1..<min(host + 4, swarm.count) {
-        try swarm.send(#"{"cmd":"join","code":"\#(code)","id":"join"}"#, from: seat)
-        joiners.append(seat)
-      }
-    }
-    _ = try swarm.replies(to: "join", from: joiners, timeout: 10)
-    for host in hosts { try swarm.send(#"{"cmd":"start","id":"start"}"#, from: host) }
-    _ = try swarm.replies(to: "start", from: hosts, timeout: 10)
-    for client in all { try swarm.send(#"{"cmd":"state","id":"ready"}"#, from: client) }
-    _ = try swarm.replies(to: "ready", from: all, timeout: 10)
+    return (used * 1e6 / Double((kind.isTable ? clients / 4 : clients) * rounds), reply)
   }
 }

@@ -5,9 +5,14 @@ import Testing
 @Suite struct CommandParsingTests {
   @Test(arguments: [
     ([], Command.help), (["help"], .help), (["--help"], .help), (["--version"], .version),
-    (["engine"], .engine), (["bench"], .bench(only: [], size: .full)),
-    (["bench", "memory", "--quick"], .bench(only: ["memory"], size: .quick)),
-    (["bench", "--smoke"], .bench(only: [], size: .smoke)),
+    (["engine"], .engine), (["bench"], .bench(only: [], settings: .init(size: .full))),
+    (["bench", "memory", "--quick"], .bench(only: ["memory"], settings: .init(size: .quick))),
+    (["bench", "--smoke"], .bench(only: [], settings: .init(size: .smoke))),
+    (
+      ["bench", "server", "--database", "postgres://u@h:5432/d", "--smoke"],
+      .bench(
+        only: ["server"], settings: .init(size: .smoke, database: "postgres://u@h:5432/d"))
+    ),
   ])
   func argumentsBecomeCommands(arguments: [String], command: Command) throws {
     #expect(try Command.parse(arguments) == command)
@@ -78,7 +83,8 @@ import Testing
     ["bench", "tables", "--seats", "5"], ["bench", "tables", "--seats", "0"],
     ["bench", "tables", "--rooms", "0"],
     ["bench", "tables", "--seconds", "-1"], ["bench", "tables", "extra"],
-    ["bench", "tables", "--store", "postgres"],
+    ["bench", "tables", "--store", "postgres"], ["bench", "server", "--database"],
+    ["bench", "server", "--database", "/var/lib/cardtable"],
   ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }

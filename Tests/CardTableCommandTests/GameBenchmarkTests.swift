@@ -1,4 +1,5 @@
 import CardTableCommand
+import CardTableTesting
 import GameWire
 import MatchingGame
 import SetGame
@@ -18,6 +19,17 @@ import Testing
     let lines = benchmark.run(.smoke)
     #expect(!lines.isEmpty)
     #expect(!lines.contains { $0.contains(": failed:") }, "\(lines)")
+  }
+
+  /// Given a database, `bench server` measures a Snap! table's turn on PostgreSQL too (the
+  /// issue's pair names both stores).
+  @Test func theServerBenchmarkMeasuresASnapTableOnPostgreSQLWhenGivenOne() throws {
+    let database = try ScratchPostgres.shared.get().newDatabase()
+    let server = try #require(Benchmark.all.first { $0.name == "server" })
+    let lines = server.run(Benchmark.Settings(size: .smoke, database: database))
+    #expect(!lines.contains { $0.contains(": failed:") }, "\(lines)")
+    let snap = lines.filter { $0.contains("a Snap! table's turn") }
+    #expect(snap.count == 2 && snap.last?.contains("on PostgreSQL") == true, "\(lines)")
   }
 
   @Test(arguments: 0..<10)

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct SnapBenchmarkTests {
   @Test func benchSnapNamesARegisteredBenchmark() throws {
-    #expect(try Command.parse(["bench", "snap"]) == .bench(only: ["snap"], size: .full))
+    #expect(
+      try Command.parse(["bench", "snap"]) == .bench(only: ["snap"], settings: .init(size: .full)))
     #expect(Benchmark.all.map(\.name).contains("snap"))
   }
 
