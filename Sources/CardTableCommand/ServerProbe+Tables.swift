@@ -84,9 +84,13 @@ final class SnapTables {
   private var actors: [Int] = []
 
   /// Waits for the deal to end at every table.
+  ///
+  /// NB: every seat asks for its view first: the deal may have ended while the seating read
+  /// and dropped what came before its replies, the update that made a player active with it.
   init(_ swarm: SocketSwarm) throws {
     self.swarm = swarm
     seats = Array(repeating: Seat(), count: swarm.count)
+    for client in 0..<swarm.count { try swarm.send(#"{"cmd":"state"}"#, from: client) }
     _ = try settle(after: Array(repeating: -1, count: swarm.count / 4))
   }
 
