@@ -32,8 +32,8 @@ public struct Benchmark: Sendable {
   /// What a run of `cardtable bench` asks of every benchmark.
   public struct Settings: Sendable, Equatable {
     public var size: Size
-    /// A PostgreSQL database's address: the benchmarks that keep games measure there too,
-    /// beside SQLite (`--database URL`).
+    /// A PostgreSQL database's address (`--database URL`): `server` measures its Snap! table
+    /// there too, beside SQLite. No other benchmark reads it.
     public var database: String?
 
     public init(size: Size, database: String? = nil) {

@@ -175,8 +175,9 @@ extension Command {
     Runs benchmarks and prints their figures (build with -c release for meaningful ones).
       --quick          a shorter run of each
       --smoke          a few iterations of each: only shows that it runs (the tests use it)
-      --database URL   server: measure the tables on this PostgreSQL database too, beside
-                       SQLite (postgres://user@host:port/name; it keeps the rooms it makes)
+      --database URL   server: measure the Snap! table on this PostgreSQL database too,
+                       beside SQLite (postgres://user@host:port/name); it keeps the rooms it
+                       makes, so give it a database of its own (scripts/pg-scratch.sh)
     Benchmarks: \(Benchmark.all.map(\.name).joined(separator: ", "))
 
     \(benchTablesUsage)
@@ -305,6 +306,11 @@ extension Command {
         } else {
           only.append(argument)
         }
+      }
+      // NB: only `server` measures on a database; one given to the others alone would be
+      // ignored without a word.
+      if settings.database != nil, !only.isEmpty, !only.contains("server") {
+        throw UsageError(message: "bench: --database is read by the server benchmark only.")
       }
       return .bench(only: only, settings: settings)
     default:

@@ -47,11 +47,13 @@ final class WebBridge: WebServer.Handler {
   nonisolated(unsafe) private let parts = Parts()
 
   /// Serves the games of `store` on `server`; their time runs `speed` times faster than the
-  /// wall's (only benchmarks ask for more than 1).
+  /// wall's (only benchmarks ask for more than 1). Every time the games are told runs so: at
+  /// 50, the configuration's idle sweep and grace period pass 50 times sooner too.
   func attach(
     web server: WebServer, store: any GameStore, configuration: GameServer.Configuration,
     speed: Double = 1
   ) {
+    precondition(speed > 0, "the games' time must run forward")
     parts.web = server
     parts.speed = speed
     let measured = MeasuredStore(store, clock: parts.clock)

@@ -15,37 +15,37 @@ extension Benchmark {
   /// thread alone, the clients running on another thread. With a database, the Snap! table
   /// is measured on PostgreSQL too.
   static let serverMessages = Benchmark(
-    name: "server", summary: "server CPU per message: game messages beside bare handlers"
-  ) { (settings: Settings) in
-    // NB: as many clients at every size, so that a limit they meet shows in the smoke run too.
-    let clients = 100
-    let rounds = settings.size.pick(200, quick: 20, smoke: 2)
-    do {
-      var lines: [String] = []
-      for kind in ServerProbe.Kind.allCases {
-        let game = try ServerProbe.measure(kind, clients: clients, rounds: rounds)
-        let echo = try ServerProbe.measure(
-          kind.isTable ? .tableEcho(game.reply, followUp: nil) : .echo(game.reply),
-          clients: clients, rounds: rounds)
-        let ratio = Benchmark.format(game.microseconds / echo.microseconds, decimals: 2)
-        let messages = kind.isTable ? clients / 4 * rounds : clients * rounds
-        lines += [
-          "server, \(kind.name): \(Benchmark.format(game.microseconds)) µs CPU per message "
-            + "(\(clients) clients, \(messages) messages, replies of "
-            + "\(game.reply.utf8.count) bytes)",
-          "server, \(kind.isTable ? "one in, four of the same size out" : "echo of the same size"): "
-            + "\(Benchmark.format(echo.microseconds)) µs CPU per message; \(kind.name) / echo: \(ratio)×",
-        ]
+    name: "server", summary: "server CPU per message: game messages beside bare handlers",
+    measure: { settings in
+      // NB: as many clients at every size, so that a limit they meet shows in the smoke run too.
+      let clients = 100
+      let rounds = settings.size.pick(200, quick: 20, smoke: 2)
+      do {
+        var lines: [String] = []
+        for kind in ServerProbe.Kind.allCases {
+          let game = try ServerProbe.measure(kind, clients: clients, rounds: rounds)
+          let echo = try ServerProbe.measure(
+            kind.isTable ? .tableEcho(game.reply, followUp: nil) : .echo(game.reply),
+            clients: clients, rounds: rounds)
+          let ratio = Benchmark.format(game.microseconds / echo.microseconds, decimals: 2)
+          let messages = kind.isTable ? clients / 4 * rounds : clients * rounds
+          lines += [
+            "server, \(kind.name): \(Benchmark.format(game.microseconds)) µs CPU per message "
+              + "(\(clients) clients, \(messages) messages, replies of "
+              + "\(game.reply.utf8.count) bytes)",
+            "server, \(kind.isTable ? "one in, four of the same size out" : "echo of the same size"): "
+              + "\(Benchmark.format(echo.microseconds)) µs CPU per message; \(kind.name) / echo: \(ratio)×",
+          ]
+        }
+        return lines + (try snapTableLines(clients: clients, rounds: rounds, settings.database))
+      } catch {
+        return ["server: failed: \(error)"]
       }
-      return lines + (try snapTableLines(clients: clients, rounds: rounds, settings.database))
-    } catch {
-      return ["server: failed: \(error)"]
-    }
-  }
+    })
 
   /// A Snap! table's turn on SQLite (and on `database`), beside the bare handler that sends its
   /// four updates, and beside one that also sends the four that follow at the activation.
-  private static func snapTableLines(
+  static func snapTableLines(
     clients: Int, rounds: Int, _ database: String?
   ) throws -> [String] {
     let sqlite = try ServerProbe.measure(.snapTable, clients: clients, rounds: rounds)
@@ -57,24 +57,24 @@ extension Benchmark {
     let postgres = try database.map {
       try ServerProbe.measure(.snapTable, clients: clients, rounds: rounds, database: $0)
     }
-    let f = { (value: Double) in Benchmark.format(value) }
+    let format = { (value: Double) in Benchmark.format(value) }
     let ratios = { (game: Double) in
       "\(Benchmark.format(game / four.microseconds, decimals: 2))× one in four out, "
         + "\(Benchmark.format(game / eight.microseconds, decimals: 2))× with the four after"
     }
     var lines = [
-      "server, a Snap! table's turn at tables of four, on SQLite: \(f(sqlite.microseconds)) µs "
+      "server, a Snap! table's turn at tables of four, on SQLite: \(format(sqlite.microseconds)) µs "
         + "CPU per action (\(clients) clients, \(clients / 4 * rounds) turns; each an update of "
         + "\(sqlite.reply.utf8.count) bytes to every seat, then another when the next player may "
         + "turn); \(ratios(sqlite.microseconds))",
-      "server, one in, four of the same size out: \(f(four.microseconds)) µs CPU per message",
-      "server, one in, four out, and four more at a timer: \(f(eight.microseconds)) µs CPU per "
+      "server, one in, four of the same size out: \(format(four.microseconds)) µs CPU per message",
+      "server, one in, four out, and four more at a timer: \(format(eight.microseconds)) µs CPU per "
         + "message",
     ]
     if let postgres {
       lines.append(
         "server, a Snap! table's turn at tables of four, on PostgreSQL: "
-          + "\(f(postgres.microseconds)) µs CPU per action on the loop thread (the database's "
+          + "\(format(postgres.microseconds)) µs CPU per action on the loop thread (the database's "
           + "own not counted); \(ratios(postgres.microseconds))")
     }
     return lines
@@ -295,7 +295,7 @@ enum ServerProbe {
       break
     }
     // NB: Snap! deals before anyone may turn a card: the first players are known after it.
-    let snap: SnapTables? = if case .snapTable = kind { try SnapTables(swarm) } else { nil }
+    let snap = kind.isSnap ? try SnapTables(swarm) : nil
     var reply = ""
     let before = server.loopCPUSeconds ?? 0
     for round in 0..<rounds {

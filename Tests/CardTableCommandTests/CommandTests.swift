@@ -85,6 +85,7 @@ import Testing
     ["bench", "tables", "--seconds", "-1"], ["bench", "tables", "extra"],
     ["bench", "tables", "--store", "postgres"], ["bench", "server", "--database"],
     ["bench", "server", "--database", "/var/lib/cardtable"],
+    ["bench", "store", "--database", "postgres://u@h:5432/d"],
   ])
   func badArgumentsAreRefusedWithAReason(arguments: [String]) {
     #expect(throws: UsageError.self) { try Command.parse(arguments) }

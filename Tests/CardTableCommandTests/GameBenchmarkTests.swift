@@ -1,9 +1,10 @@
-import CardTableCommand
 import CardTableTesting
 import GameWire
 import MatchingGame
 import SetGame
 import Testing
+
+@testable import CardTableCommand
 
 @Suite struct GameBenchmarkTests {
   @Test func theMatchingBenchmarksAreRegistered() {
@@ -22,14 +23,13 @@ import Testing
   }
 
   /// Given a database, `bench server` measures a Snap! table's turn on PostgreSQL too (the
-  /// issue's pair names both stores).
+  /// issue's pair names both stores): two tables, two turns each.
   @Test func theServerBenchmarkMeasuresASnapTableOnPostgreSQLWhenGivenOne() throws {
     let database = try ScratchPostgres.shared.get().newDatabase()
-    let server = try #require(Benchmark.all.first { $0.name == "server" })
-    let lines = server.run(Benchmark.Settings(size: .smoke, database: database))
-    #expect(!lines.contains { $0.contains(": failed:") }, "\(lines)")
+    let lines = try Benchmark.snapTableLines(clients: 8, rounds: 2, database)
     let snap = lines.filter { $0.contains("a Snap! table's turn") }
     #expect(snap.count == 2 && snap.last?.contains("on PostgreSQL") == true, "\(lines)")
+    #expect(try ScratchPostgres.shared.get().psql(database, "SELECT count(*) FROM rooms") == "2")
   }
 
   @Test(arguments: 0..<10)
