@@ -19,6 +19,10 @@ final class SocketSwarm {
   }
 
   private var clients: [Client] = []
+  /// The server's pings the clients have answered (RFC 6455 §5.5.2): a client that does not
+  /// answer is hung up, however much it sends (docs/PROTOCOL.md "Order and limits").
+  private(set) var pingsAnswered = 0
+
   /// Opens `count` WebSocket connections to `path` on `127.0.0.1:port`.
   init(port: Int, count: Int, path: String = "/ws") throws {
     clients = try (0..<count).map { _ in
@@ -119,6 +123,10 @@ final class SocketSwarm {
     switch opcode {
     case 0x1: return String(decoding: payload, as: UTF8.self)
     case 0x8: throw Failure(description: "client \(index): the server closed the connection")
+    case 0x9:
+      try WebSocketClient.pong(payload, to: clients[index].descriptor)
+      pingsAnswered += 1
+      return try takeFrame(index)
     default: return try takeFrame(index)
     }
   }
@@ -168,6 +176,11 @@ enum WebSocketClient {
 
   static func send(_ text: String, to descriptor: Int32) throws {
     try write(WebSocketFrames.client(opcode: 0x1, Array(text.utf8)), to: descriptor)
+  }
+
+  /// Answers the server's ping whose payload is `payload`.
+  static func pong<Payload: Collection<UInt8>>(_ payload: Payload, to descriptor: Int32) throws {
+    try write(WebSocketFrames.client(opcode: 0xA, Array(payload)), to: descriptor)
   }
 
   private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {

@@ -360,6 +360,9 @@ final class TableLoad {
       bytes = UnsafeRawBufferPointer(rebasing: bytes[frame.length...])
       guard frame.opcode == 0x1 else {
         if frame.opcode == 0x8 { throw Failure(description: "seat \(seat): the server closed") }
+        // NB: a client that does not answer the server's pings is hung up after 45 s, however
+        // much it sends: runs of more than some 40 s failed so.
+        if frame.opcode == 0x9 { try WebSocketClient.pong(payload, to: seats[seat].descriptor) }
         continue
       }
       try received(payload, at: seat, now: now)
